@@ -1,0 +1,51 @@
+// Owns the SQLite worker: starts it, talks to it through comlink, and replaces it when a query must be stopped.
+import * as Comlink from "comlink";
+import type { SqliteEngine } from "../core/db/sqljs-engine";
+
+export type RemoteEngine = Comlink.Remote<SqliteEngine>;
+
+function startWorker(): Worker {
+  return new Worker(new URL("../../workers/sqlite.worker.ts", import.meta.url), { type: "module", name: "sqlite" });
+}
+
+/**
+ * sql.js cannot interrupt a running statement from outside (no progress handler is exported), so stopping a
+ * query means ending the worker and starting a fresh one; the caller reopens the last saved bytes.
+ */
+export class SqliteConnection {
+  private worker: Worker;
+  private remote: RemoteEngine;
+  private failureListener: ((message: string) => void) | null = null;
+
+  constructor() {
+    this.worker = startWorker();
+    this.remote = Comlink.wrap<SqliteEngine>(this.worker);
+    this.watch(this.worker);
+  }
+
+  get engine(): RemoteEngine {
+    return this.remote;
+  }
+
+  /** Called when the worker dies on its own (a crash, or running out of memory). */
+  onFailure(listener: (message: string) => void): void {
+    this.failureListener = listener;
+  }
+
+  private watch(worker: Worker): void {
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.failureListener?.(event.message || "The SQLite worker failed to start.");
+    });
+  }
+
+  /** Ends the worker at once, whatever it is doing, and starts a new one with no database open. */
+  restart(): RemoteEngine {
+    this.remote[Comlink.releaseProxy]();
+    this.worker.terminate();
+    this.worker = startWorker();
+    this.remote = Comlink.wrap<SqliteEngine>(this.worker);
+    this.watch(this.worker);
+    return this.remote;
+  }
+}

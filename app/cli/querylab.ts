@@ -1,0 +1,64 @@
+// The `querylab` command: the same core as the browser, run in Node. Subcommands are added here as they are built.
+import { parseArgs } from "node:util";
+import { openDatabaseFile } from "./node-engine";
+import { textTable } from "./text-table";
+
+const USAGE = `Usage: querylab <command> [options]
+
+Commands:
+  sql --db FILE [--json] "SQL"   Run SQL against a SQLite file and print the result
+                                 (a table, or one JSON object per row with --json).
+                                 The file is not changed: the database is opened in memory.
+`;
+
+async function sqlCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { db: { type: "string" }, json: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
+  if (!values.db || positionals.length === 0) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const engine = await openDatabaseFile(values.db);
+  const outcome = await engine.execute(positionals.join(" "));
+  if (!outcome.ok) {
+    process.stderr.write(`SQLite error: ${outcome.error.message}\n`);
+    return 1;
+  }
+  let rows = outcome.firstRows;
+  if (outcome.resultId && outcome.storedRowCount > rows.length) {
+    const all = await engine.fetchRows(outcome.resultId, 0, outcome.storedRowCount);
+    if (all.ok) rows = all.rows;
+  }
+  if (values.json) {
+    for (const row of rows) {
+      process.stdout.write(`${JSON.stringify(Object.fromEntries(outcome.columns.map((column, index) => [column, row[index] instanceof Uint8Array ? null : row[index]])))}\n`);
+    }
+  } else if (outcome.columns.length > 0) {
+    process.stdout.write(`${textTable(outcome.columns, rows)}\n(${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"}, ${outcome.elapsedMs.toFixed(1)} ms)\n`);
+  } else {
+    process.stdout.write(`${outcome.statementCount} statements run, ${outcome.rowsModified} rows changed (in memory only).\n`);
+  }
+  return 0;
+}
+
+const commands: Record<string, (argv: string[]) => Promise<number>> = { sql: sqlCommand };
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    process.stderr.write(name && name !== "--help" ? `Unknown command: ${name}\n\n${USAGE}` : USAGE);
+    return name && name !== "--help" ? 2 : 0;
+  }
+  try {
+    return await command(rest);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

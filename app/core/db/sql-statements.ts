@@ -1,0 +1,203 @@
+// Splits SQL text into statements and finds the statement under an editor cursor, without asking SQLite.
+import { z } from "zod";
+
+/** One statement of a SQL text; `start`/`end` are JS string (UTF-16) offsets, so `sql.slice(start, end) === text`. */
+export interface StatementSpan {
+  /** The statement, its terminating `;` included when present, without surrounding whitespace or comments. */
+  text: string;
+  start: number;
+  end: number;
+}
+
+export const statementSpanSchema: z.ZodType<StatementSpan> = z.object({
+  text: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+
+type TokenKind = "word" | "quoted" | "semicolon" | "other";
+
+interface Token {
+  kind: TokenKind;
+  start: number;
+  end: number;
+}
+
+/** Words looked at when deciding whether a statement is `[EXPLAIN [QUERY PLAN]] CREATE [TEMP] TRIGGER`. */
+const LEADING_WORDS_KEPT = 6;
+
+function isWhitespace(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  // Non-ASCII spaces (no-break space, a stray BOM) are not SQL, but trimming them keeps spans tidy.
+  return code >= 0x80 && /\s/.test(String.fromCharCode(code));
+}
+
+/** SQLite identifier characters: ASCII letters, digits, `_`, `$`, and every non-ASCII character. */
+function isWordCharacter(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || // a-z
+    (code >= 65 && code <= 90) || // A-Z
+    (code >= 48 && code <= 57) || // 0-9
+    code === 95 || // _
+    code === 36 || // $
+    (code >= 0x80 && !isWhitespace(code))
+  );
+}
+
+/** End (exclusive) of a quoted token starting at `start`; a doubled quote is an escape. Unterminated runs to the end. */
+function endOfQuoted(sql: string, start: number, quote: string): number {
+  let index = start + 1;
+  for (;;) {
+    const close = sql.indexOf(quote, index);
+    if (close === -1) return sql.length;
+    if (sql[close + 1] === quote) {
+      index = close + 2;
+      continue;
+    }
+    return close + 1;
+  }
+}
+
+/** The significant tokens of SQL text: whitespace and comments are skipped, strings and quoted identifiers are one token each. */
+function* scanTokens(sql: string): Generator<Token> {
+  const length = sql.length;
+  let index = 0;
+  while (index < length) {
+    const code = sql.charCodeAt(index);
+    const character = sql[index];
+    if (isWhitespace(code)) {
+      index++;
+      continue;
+    }
+    if (character === "-" && sql[index + 1] === "-") {
+      const newline = sql.indexOf("\n", index + 2);
+      index = newline === -1 ? length : newline + 1;
+      continue;
+    }
+    if (character === "/" && sql[index + 1] === "*") {
+      // SQLite block comments do not nest.
+      const close = sql.indexOf("*/", index + 2);
+      index = close === -1 ? length : close + 2;
+      continue;
+    }
+    const start = index;
+    if (character === "'" || character === '"' || character === "`") {
+      index = endOfQuoted(sql, index, character);
+      yield { kind: "quoted", start, end: index };
+      continue;
+    }
+    if (character === "[") {
+      // [bracket] identifiers have no escape for `]`.
+      const close = sql.indexOf("]", index + 1);
+      index = close === -1 ? length : close + 1;
+      yield { kind: "quoted", start, end: index };
+      continue;
+    }
+    if (character === ";") {
+      index++;
+      yield { kind: "semicolon", start, end: index };
+      continue;
+    }
+    if (isWordCharacter(code)) {
+      index++;
+      while (index < length && isWordCharacter(sql.charCodeAt(index))) index++;
+      yield { kind: "word", start, end: index };
+      continue;
+    }
+    index++;
+    yield { kind: "other", start, end: index };
+  }
+}
+
+function isCreateTrigger(leadingWords: string[]): boolean {
+  let position = 0;
+  if (leadingWords[position] === "EXPLAIN") {
+    position++;
+    if (leadingWords[position] === "QUERY" && leadingWords[position + 1] === "PLAN") position += 2;
+  }
+  if (leadingWords[position] !== "CREATE") return false;
+  position++;
+  if (leadingWords[position] === "TEMP" || leadingWords[position] === "TEMPORARY") position++;
+  return leadingWords[position] === "TRIGGER";
+}
+
+/**
+ * Splits SQL text into statements at `;` outside strings, quoted identifiers, comments and trigger bodies.
+ * Spans holding nothing but whitespace, comments or a lone `;` are dropped; comments before a statement
+ * (or after a final statement with no `;`) are not part of its span. Never throws: an unterminated string
+ * or comment runs to the end of the text.
+ */
+export function splitStatements(sql: string): StatementSpan[] {
+  const spans: StatementSpan[] = [];
+  let start = -1;
+  let end = -1;
+  let leadingWords: string[] = [];
+  // Depth of BEGIN/CASE … END nesting inside a CREATE TRIGGER body; its `;`s do not end the statement.
+  let triggerBodyDepth = 0;
+
+  for (const token of scanTokens(sql)) {
+    if (token.kind === "semicolon" && triggerBodyDepth === 0) {
+      if (start !== -1) spans.push({ text: sql.slice(start, token.end), start, end: token.end });
+      start = -1;
+      leadingWords = [];
+      continue;
+    }
+    if (start === -1) start = token.start;
+    end = token.end;
+    if (token.kind !== "word") continue;
+
+    // Past the leading words only BEGIN (5 letters) matters outside a trigger body; skip upper-casing the rest of a long dump.
+    const needsWord = leadingWords.length < LEADING_WORDS_KEPT || triggerBodyDepth > 0 || token.end - token.start === 5;
+    if (!needsWord) continue;
+    const word = sql.slice(token.start, token.end).toUpperCase();
+    if (leadingWords.length < LEADING_WORDS_KEPT) leadingWords.push(word);
+    if (triggerBodyDepth > 0) {
+      if (word === "CASE") triggerBodyDepth++;
+      else if (word === "END") triggerBodyDepth--;
+    } else if (word === "BEGIN" && isCreateTrigger(leadingWords)) {
+      triggerBodyDepth = 1;
+    }
+  }
+  if (start !== -1) spans.push({ text: sql.slice(start, end), start, end });
+  return spans;
+}
+
+/**
+ * The statement an editor should run for a cursor at `offset` (a UTF-16 index, as Monaco gives it):
+ * - the statement containing the cursor; a cursor right after a statement's `;` (or its last character) picks it;
+ * - in whitespace or comments between statements: the statement just before, whether it ended on the cursor's
+ *   line or on an earlier one, except that a cursor in the indentation before a statement on its own line picks
+ *   that statement;
+ * - before the first statement: the first one.
+ * Null when the text holds no statement.
+ */
+export function statementAtOffset(sql: string, offset: number): StatementSpan | null {
+  const spans = splitStatements(sql);
+  if (spans.length === 0) return null;
+  const cursor = Math.min(Math.max(0, Math.floor(Number.isFinite(offset) ? offset : 0)), sql.length);
+
+  let previous: StatementSpan | null = null;
+  let next: StatementSpan | null = null;
+  for (const span of spans) {
+    if (cursor > span.start && cursor <= span.end) return span;
+    if (cursor === span.start) return span;
+    if (span.start > cursor) {
+      next = span;
+      break;
+    }
+    previous = span;
+  }
+  if (previous === null) return next;
+  if (next === null) return previous;
+  if (!/[\r\n]/.test(sql.slice(previous.end, cursor))) return previous;
+  if (/^[ \t]*$/.test(sql.slice(cursor, next.start))) return next;
+  return previous;
+}
+
+/** The first keyword of a statement, upper-cased (`SELECT`, `WITH`, `PRAGMA`…), skipping comments; null when it does not start with a word. */
+export function firstKeyword(sql: string): string | null {
+  for (const token of scanTokens(sql)) {
+    return token.kind === "word" ? sql.slice(token.start, token.end).toUpperCase() : null;
+  }
+  return null;
+}

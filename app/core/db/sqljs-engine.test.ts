@@ -1,0 +1,271 @@
+// One test table for the SQLite engine, run twice: in process, and through comlink over a message channel as the worker does.
+import * as Comlink from "comlink";
+import initSqlJs from "sql.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SqliteEngine, checkDatabaseBytes } from "./sqljs-engine";
+import { whenReady } from "./when-ready";
+
+type EngineApi = Pick<
+  SqliteEngine,
+  "open" | "execute" | "fetchRows" | "schema" | "exportDatabase" | "importTable" | "inTransaction" | "exportResult"
+>;
+
+const FIXTURE_SQL = `
+CREATE TABLE authors (
+  author_id INTEGER PRIMARY KEY, -- Unique author id
+  name TEXT NOT NULL, -- Full name
+  born INTEGER
+);
+CREATE TABLE books (
+  book_id INTEGER PRIMARY KEY, -- Unique book id
+  title TEXT NOT NULL, -- Title on the cover
+  author_id INTEGER REFERENCES authors(author_id), -- Who wrote it
+  price REAL,
+  cover BLOB
+);
+CREATE INDEX books_by_author ON books(author_id);
+CREATE VIEW cheap_books AS SELECT title FROM books WHERE price < 10;
+INSERT INTO authors VALUES (1, 'Ada', 1815), (2, 'Alan', NULL);
+INSERT INTO books VALUES (1, 'Notes', 1, 9.5, x'89504e47'), (2, 'NULL', 2, 12, NULL), (3, '', 2, NULL, NULL);
+`;
+
+let fixtureBytes: Uint8Array;
+
+beforeAll(async () => {
+  const SQL = await initSqlJs();
+  const database = new SQL.Database();
+  database.exec(FIXTURE_SQL);
+  fixtureBytes = database.export();
+  database.close();
+});
+
+async function inProcess(): Promise<EngineApi> {
+  return new SqliteEngine(await initSqlJs());
+}
+
+const channels: MessageChannel[] = [];
+async function overComlink(): Promise<EngineApi> {
+  const channel = new MessageChannel();
+  channels.push(channel);
+  // The worker exposes the engine before sql.js has loaded; do the same here.
+  Comlink.expose(whenReady(initSqlJs().then((SQL) => new SqliteEngine(SQL))), channel.port1 as unknown as Comlink.Endpoint);
+  return Comlink.wrap<EngineApi>(channel.port2 as unknown as Comlink.Endpoint) as unknown as EngineApi;
+}
+
+afterAll(() => {
+  for (const channel of channels) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+});
+
+describe.each([
+  ["in process", inProcess],
+  ["through comlink", overComlink],
+])("SQLite engine %s", (_name, makeEngine) => {
+  async function engineWithFixture(): Promise<EngineApi> {
+    const engine = await makeEngine();
+    const opened = await engine.open(fixtureBytes);
+    expect(opened.ok).toBe(true);
+    return engine;
+  }
+
+  it("returns columns, rows, and keeps NULL apart from the text 'NULL' and BLOBs as bytes", async () => {
+    const engine = await engineWithFixture();
+    const outcome = await engine.execute("SELECT title, price, cover FROM books ORDER BY book_id");
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.columns).toEqual(["title", "price", "cover"]);
+    expect(outcome.rowCount).toBe(3);
+    expect(outcome.firstRows[1]).toEqual(["NULL", 12, null]);
+    expect(outcome.firstRows[2]?.[0]).toBe("");
+    expect(outcome.firstRows[0]?.[2]).toBeInstanceOf(Uint8Array);
+    expect(Array.from(outcome.firstRows[0]?.[2] as Uint8Array)).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(outcome.databaseChanged).toBe(false);
+  });
+
+  it("runs several statements, reports changes, and shows the last result", async () => {
+    const engine = await engineWithFixture();
+    const outcome = await engine.execute("INSERT INTO authors(name) VALUES ('Grace'); UPDATE books SET price = 1; SELECT count(*) AS n FROM authors;");
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.statementCount).toBe(3);
+    expect(outcome.rowsModified).toBe(4);
+    expect(outcome.databaseChanged).toBe(true);
+    expect(outcome.firstRows).toEqual([[3]]);
+  });
+
+  it("locates the failing statement of a batch and keeps the statements before it", async () => {
+    const engine = await engineWithFixture();
+    const batch = "INSERT INTO authors(name) VALUES ('Edsger');\nSELECT nme FROM authors;\nSELECT 1;";
+    const outcome = await engine.execute(batch);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.kind).toBe("sql-error");
+    expect(outcome.error.message).toMatch(/no such column: nme/);
+    expect(outcome.error.statementIndex).toBe(1);
+    expect(batch.slice(outcome.error.statementStart, outcome.error.statementEnd)).toBe("SELECT nme FROM authors;");
+    expect(outcome.databaseChanged).toBe(true);
+    const count = await engine.execute("SELECT count(*) FROM authors");
+    expect(count.ok && count.firstRows[0]?.[0]).toBe(3);
+  });
+
+  it("reports a syntax error with SQLite's words", async () => {
+    const engine = await engineWithFixture();
+    const outcome = await engine.execute("SELECT * FORM books");
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.message).toMatch(/near "books": syntax error|near "FORM"/);
+  });
+
+  it("keeps a million rows for paging and cuts beyond the limit while still counting", async () => {
+    const engine = await makeEngine();
+    await engine.open(null);
+    const sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000) SELECT x, x * 2 AS y FROM c";
+    const outcome = await engine.execute(sql);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok || !outcome.resultId) return;
+    expect(outcome.rowCount).toBe(1_000_000);
+    expect(outcome.storedRowCount).toBe(1_000_000);
+    expect(outcome.firstRows.length).toBe(200);
+    const page = await engine.fetchRows(outcome.resultId, 999_990, 200);
+    expect(page.ok && page.rows.length).toBe(10);
+    expect(page.ok && page.rows[9]).toEqual([1_000_000, 2_000_000]);
+    const cut = await engine.execute(sql, { maxStoredRows: 1000 });
+    expect(cut.ok && [cut.rowCount, cut.storedRowCount, cut.truncated]).toEqual([1_000_000, 1000, true]);
+  });
+
+  it("refuses a file that is not SQLite and keeps the open database", async () => {
+    const engine = await engineWithFixture();
+    const outcome = await engine.open(new TextEncoder().encode("name,age\nAda,36\n".repeat(100)));
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.error.kind).toBe("not-a-database");
+      expect(outcome.error.message).toMatch(/not a SQLite database/);
+    }
+    const still = await engine.execute("SELECT count(*) FROM books");
+    expect(still.ok && still.firstRows[0]?.[0]).toBe(3);
+  });
+
+  it("refuses an empty file", async () => {
+    const engine = await engineWithFixture();
+    const outcome = await engine.open(new Uint8Array(0));
+    expect(!outcome.ok && outcome.error.kind).toBe("empty-file");
+  });
+
+  it("refuses a truncated database and keeps the open one", async () => {
+    const engine = await engineWithFixture();
+    // A bigger database so truncation cuts real pages.
+    await engine.execute("CREATE TABLE filler(x); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 5000) INSERT INTO filler SELECT randomblob(200) FROM c;");
+    const full = await engine.exportDatabase();
+    const outcome = await engine.open(full.slice(0, Math.floor(full.byteLength / 2)));
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe("corrupt-database");
+    const still = await engine.execute("SELECT count(*) FROM filler");
+    expect(still.ok && still.firstRows[0]?.[0]).toBe(5000);
+  });
+
+  it("refuses a valid header followed by garbage pages", async () => {
+    const engine = await engineWithFixture();
+    const garbage = new Uint8Array(fixtureBytes);
+    for (let index = 100; index < garbage.length; index += 1) garbage[index] = (index * 7919) % 251;
+    const outcome = await engine.open(garbage);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(["corrupt-database", "not-a-database"]).toContain(outcome.error.kind);
+  });
+
+  it("describes tables, views, keys, indexes and column comments", async () => {
+    const engine = await engineWithFixture();
+    const schema = await engine.schema();
+    const books = schema.tables.find((table) => table.name === "books");
+    expect(books?.rowCount).toBe(3);
+    expect(books?.foreignKeys).toEqual([{ fromColumns: ["author_id"], toTable: "authors", toColumns: ["author_id"] }]);
+    expect(books?.indexes.map((index) => index.name)).toContain("books_by_author");
+    expect(books?.columns.find((column) => column.name === "title")?.comment).toBe("Title on the cover");
+    expect(books?.columns.find((column) => column.name === "book_id")?.primaryKeyPosition).toBe(1);
+    expect(books?.columns.find((column) => column.name === "price")?.comment).toBeNull();
+    const view = schema.tables.find((table) => table.name === "cheap_books");
+    expect(view?.kind).toBe("view");
+    expect(view?.rowCount).toBeNull();
+  });
+
+  it("exports bytes that reopen to the same data", async () => {
+    const engine = await engineWithFixture();
+    await engine.execute("INSERT INTO authors(name) VALUES ('Barbara')");
+    const bytes = await engine.exportDatabase();
+    const other = await makeEngine();
+    expect((await other.open(bytes)).ok).toBe(true);
+    const outcome = await other.execute("SELECT name FROM authors ORDER BY author_id DESC LIMIT 1");
+    expect(outcome.ok && outcome.firstRows[0]?.[0]).toBe("Barbara");
+  });
+
+  it("knows when an explicit transaction is open", async () => {
+    const engine = await engineWithFixture();
+    expect(await engine.inTransaction()).toBe(false);
+    await engine.execute("BEGIN; INSERT INTO authors(name) VALUES ('Tx');");
+    expect(await engine.inTransaction()).toBe(true);
+    await engine.execute("COMMIT");
+    expect(await engine.inTransaction()).toBe(false);
+  });
+
+  it("imports a CSV as a typed table and reports progress", async () => {
+    const engine = await engineWithFixture();
+    const csv = "city,population,area\nParis,2102650,105.4\nLyon,522250,47.87\nNice,,71.9\n";
+    const fractions: number[] = [];
+    const progress = (fraction: number) => {
+      fractions.push(fraction);
+    };
+    const outcome = await engine.importTable(
+      "French Cities.csv",
+      new TextEncoder().encode(csv),
+      "csv",
+      (engine instanceof SqliteEngine ? progress : Comlink.proxy(progress)) as (fraction: number) => void,
+    );
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.tableName).toBe("french_cities");
+    expect(outcome.columns).toEqual([
+      { name: "city", type: "TEXT" },
+      { name: "population", type: "INTEGER" },
+      { name: "area", type: "REAL" },
+    ]);
+    const rows = await engine.execute("SELECT city, population, typeof(population) FROM french_cities ORDER BY city");
+    expect(rows.ok && rows.firstRows).toEqual([
+      ["Lyon", 522250, "integer"],
+      ["Nice", null, "null"],
+      ["Paris", 2102650, "integer"],
+    ]);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it("refuses a CSV with a row longer than its header and leaves the database unchanged", async () => {
+    const engine = await engineWithFixture();
+    const before = (await engine.schema()).tables.length;
+    const outcome = await engine.importTable("bad.csv", new TextEncoder().encode("a,b\n1,2\n3,4,5\n"), "csv");
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.message).toMatch(/Line 3/);
+    expect((await engine.schema()).tables.length).toBe(before);
+  });
+
+  it("exports a result as CSV and JSON", async () => {
+    const engine = await engineWithFixture();
+    const outcome = await engine.execute("SELECT title, price FROM books ORDER BY book_id");
+    if (!outcome.ok || !outcome.resultId) throw new Error("query failed");
+    const csv = await engine.exportResult(outcome.resultId, "csv");
+    expect(csv.ok && csv.text).toBe('title,price\r\nNotes,9.5\r\nNULL,12\r\n"",');
+    const json = await engine.exportResult(outcome.resultId, "json");
+    expect(json.ok && JSON.parse(json.text)).toEqual([
+      { title: "Notes", price: 9.5 },
+      { title: "NULL", price: 12 },
+      { title: "", price: null },
+    ]);
+  });
+});
+
+describe("checkDatabaseBytes", () => {
+  it("names the problem with a file before SQLite sees it", () => {
+    expect(checkDatabaseBytes(new Uint8Array(0))?.kind).toBe("empty-file");
+    expect(checkDatabaseBytes(new TextEncoder().encode("hello"))?.kind).toBe("not-a-database");
+    expect(checkDatabaseBytes(new TextEncoder().encode("SQLite format 3\u0000"))?.kind).toBe("corrupt-database");
+    expect(checkDatabaseBytes(fixtureBytes)).toBeNull();
+  });
+});

@@ -1,0 +1,321 @@
+// The SQLite engine over sql.js: open, run, page through results, introspect, import, export. Runs in the worker and in Node.
+import type { Database, SqlJsStatic, Statement } from "sql.js";
+import { readSchema } from "./introspect";
+import { splitStatements } from "./sql-statements";
+import { resultToCsv, resultToJson } from "./result-export";
+import {
+  createTableSql,
+  insertSql,
+  isImportError,
+  parseDelimited,
+  parseJsonRows,
+  tableNameFromFileName,
+} from "./tabular-import";
+import type {
+  DatabaseSchema,
+  DbError,
+  ExecuteOutcome,
+  ImportSummary,
+  OpenedDatabase,
+  Outcome,
+  SqlValue,
+} from "./types";
+
+/** Bytes every SQLite 3 database file starts with. */
+const SQLITE_MAGIC = "SQLite format 3\u0000";
+/** The page keeps the whole database in memory; past this a tab risks running out of it. */
+export const MAX_DATABASE_BYTES = 1024 * 1024 * 1024;
+/** Rows kept per result for paging; beyond it rows are counted but not kept. */
+export const DEFAULT_MAX_STORED_ROWS = 1_000_000;
+/** Rows sent with the run's answer so small results need no second call. */
+export const FIRST_PAGE_ROWS = 200;
+/** Results kept alive for paging; older ones are dropped to bound memory. */
+const RESULTS_KEPT = 4;
+
+export type ImportFormat = "csv" | "tsv" | "json";
+
+interface StoredResult {
+  columns: string[];
+  rows: SqlValue[][];
+}
+
+export interface ExecuteOptions {
+  maxStoredRows?: number;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** Checks a database file before sql.js sees it: sql.js happily "opens" anything and fails later. */
+export function checkDatabaseBytes(bytes: Uint8Array): DbError | null {
+  if (bytes.byteLength === 0) {
+    return { kind: "empty-file", message: "The file is empty (0 bytes), so there is no database in it." };
+  }
+  if (bytes.byteLength > MAX_DATABASE_BYTES) {
+    return {
+      kind: "too-large",
+      message: `The file is ${formatBytes(bytes.byteLength)}; the page holds the whole database in memory and opens files up to ${formatBytes(MAX_DATABASE_BYTES)}.`,
+    };
+  }
+  const header = new TextDecoder("latin1").decode(bytes.subarray(0, SQLITE_MAGIC.length));
+  if (header !== SQLITE_MAGIC) {
+    return {
+      kind: "not-a-database",
+      message:
+        "This file is not a SQLite database (it does not start with the SQLite header). To load a CSV, TSV or JSON file, import it as a table.",
+    };
+  }
+  if (bytes.byteLength < 512) {
+    return { kind: "corrupt-database", message: "The database file is truncated: it is shorter than one page." };
+  }
+  return null;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class SqliteEngine {
+  private database: Database;
+  private readonly results = new Map<string, StoredResult>();
+  private nextResultNumber = 1;
+
+  constructor(private readonly sql: SqlJsStatic) {
+    this.database = new sql.Database();
+  }
+
+  /** Opens a database from file bytes, or a new empty one when bytes is null. The current one stays open on failure. */
+  async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
+    if (bytes !== null) {
+      const problem = checkDatabaseBytes(bytes);
+      if (problem) return { ok: false, error: problem };
+    }
+    let candidate: Database;
+    try {
+      candidate = bytes === null ? new this.sql.Database() : new this.sql.Database(bytes);
+    } catch (error) {
+      return { ok: false, error: { kind: "not-a-database", message: `SQLite could not open the file: ${errorMessage(error)}` } };
+    }
+    const validation = this.validate(candidate);
+    if (validation) {
+      candidate.close();
+      return { ok: false, error: validation };
+    }
+    this.database.close();
+    this.database = candidate;
+    this.results.clear();
+    const tableCount = Number(
+      candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0,
+    );
+    return { ok: true, sizeBytes: bytes?.byteLength ?? 0, tableCount };
+  }
+
+  /** Reads the schema and runs SQLite's own consistency check, so a damaged file is refused up front. */
+  private validate(candidate: Database): DbError | null {
+    try {
+      candidate.exec("SELECT count(*) FROM sqlite_schema");
+      const check = candidate.exec("PRAGMA quick_check(5)");
+      const messages = (check[0]?.values ?? []).map((row) => String(row[0]));
+      if (messages.length > 0 && messages[0] !== "ok") {
+        return {
+          kind: "corrupt-database",
+          message: `The database is damaged (SQLite's check says: ${messages.slice(0, 3).join("; ")}). It may be truncated or not fully downloaded.`,
+        };
+      }
+      return null;
+    } catch (error) {
+      const text = errorMessage(error);
+      if (/not a database/i.test(text)) {
+        return { kind: "not-a-database", message: "This file is not a SQLite database (SQLite says: file is not a database)." };
+      }
+      return {
+        kind: "corrupt-database",
+        message: `The database is damaged and cannot be read (SQLite says: ${text}). It may be truncated or not fully downloaded.`,
+      };
+    }
+  }
+
+  /**
+   * Runs one or more statements. Rows of the last statement that returns columns are kept for paging.
+   * Statements before a failing one stay applied, as in the sqlite3 shell.
+   */
+  async execute(sqlText: string, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
+    const maxStoredRows = options.maxStoredRows ?? DEFAULT_MAX_STORED_ROWS;
+    const started = performance.now();
+    const before = this.changeMarkers();
+    let statementCount = 0;
+    let last: { columns: string[]; rows: SqlValue[][]; rowCount: number } | null = null;
+    let rowsModified = 0;
+    const iterator = this.database.iterateStatements(sqlText);
+    let remaining = sqlText;
+    for (;;) {
+      const statementStart = sqlText.length - remaining.length + (remaining.length - remaining.trimStart().length);
+      let statement: Statement | undefined;
+      try {
+        const next = iterator.next();
+        if (next.done) break;
+        statement = next.value;
+        remaining = iterator.getRemainingSQL();
+        const columns = statement.getColumnNames();
+        const rows: SqlValue[][] = [];
+        let rowCount = 0;
+        while (statement.step()) {
+          if (rowCount < maxStoredRows) rows.push(statement.get() as SqlValue[]);
+          rowCount += 1;
+        }
+        rowsModified += columns.length === 0 ? this.database.getRowsModified() : 0;
+        if (columns.length > 0) last = { columns, rows, rowCount };
+        statementCount += 1;
+      } catch (error) {
+        // When preparing fails, sql.js does not say where the bad statement ends; the splitter does.
+        const statementEnd = statement
+          ? sqlText.length - remaining.length
+          : (splitStatements(sqlText).find((span) => span.end > statementStart)?.end ?? sqlText.length);
+        return {
+          ok: false,
+          error: {
+            kind: "sql-error",
+            message: errorMessage(error),
+            statementIndex: statementCount,
+            statementStart,
+            statementEnd: Math.max(statementEnd, statementStart),
+          },
+          elapsedMs: performance.now() - started,
+          statementsCompleted: statementCount,
+          databaseChanged: this.changedSince(before),
+        };
+      } finally {
+        statement?.free();
+      }
+    }
+    const elapsedMs = performance.now() - started;
+    let resultId: string | null = null;
+    if (last) {
+      resultId = `r${this.nextResultNumber++}`;
+      this.results.set(resultId, { columns: last.columns, rows: last.rows });
+      for (const key of this.results.keys()) {
+        if (this.results.size <= RESULTS_KEPT) break;
+        this.results.delete(key);
+      }
+    }
+    return {
+      ok: true,
+      resultId,
+      columns: last?.columns ?? [],
+      rowCount: last?.rowCount ?? 0,
+      storedRowCount: last?.rows.length ?? 0,
+      truncated: last ? last.rowCount > last.rows.length : false,
+      firstRows: last?.rows.slice(0, FIRST_PAGE_ROWS) ?? [],
+      elapsedMs,
+      statementCount,
+      rowsModified,
+      databaseChanged: this.changedSince(before),
+    };
+  }
+
+  /** Values that move when the main database changes: rows changed, schema changed. */
+  private changeMarkers(): { totalChanges: number; schemaVersion: number } {
+    const totalChanges = Number(this.database.exec("SELECT total_changes()")[0]?.values[0]?.[0] ?? 0);
+    const schemaVersion = Number(this.database.exec("PRAGMA main.schema_version")[0]?.values[0]?.[0] ?? 0);
+    return { totalChanges, schemaVersion };
+  }
+
+  private changedSince(before: { totalChanges: number; schemaVersion: number }): boolean {
+    const after = this.changeMarkers();
+    return after.totalChanges !== before.totalChanges || after.schemaVersion !== before.schemaVersion;
+  }
+
+  /** True while an explicit transaction (BEGIN without COMMIT) is open; saving then would lose its work. */
+  async inTransaction(): Promise<boolean> {
+    try {
+      // BEGIN fails inside a transaction; outside one it opens an empty transaction that ROLLBACK ends at once.
+      this.database.exec("BEGIN; ROLLBACK;");
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  /** A page of a kept result. */
+  async fetchRows(resultId: string, offset: number, limit: number): Promise<Outcome<{ rows: SqlValue[][] }>> {
+    const result = this.results.get(resultId);
+    if (!result) {
+      return { ok: false, error: { kind: "no-result", message: "This result is no longer available; run the query again." } };
+    }
+    return { ok: true, rows: result.rows.slice(Math.max(0, offset), Math.max(0, offset + limit)) };
+  }
+
+  async exportResult(resultId: string, format: "csv" | "json"): Promise<Outcome<{ text: string }>> {
+    const result = this.results.get(resultId);
+    if (!result) {
+      return { ok: false, error: { kind: "no-result", message: "This result is no longer available; run the query again." } };
+    }
+    const text = format === "csv" ? resultToCsv(result.columns, result.rows) : resultToJson(result.columns, result.rows);
+    return { ok: true, text };
+  }
+
+  async schema(): Promise<DatabaseSchema> {
+    return readSchema(this.database);
+  }
+
+  /** The database file as bytes. sql.js closes and reopens the connection to do it, so kept results survive but temp tables do not. */
+  async exportDatabase(): Promise<Uint8Array> {
+    return this.database.export();
+  }
+
+  /** Imports a CSV/TSV/JSON file as a new table, all or nothing. */
+  async importTable(
+    fileName: string,
+    bytes: Uint8Array,
+    format: ImportFormat,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Outcome<ImportSummary>> {
+    const text = new TextDecoder("utf-8").decode(bytes);
+    const parsed =
+      format === "json"
+        ? parseJsonRows(text)
+        : parseDelimited(text, {
+            delimiter: format === "tsv" ? "\t" : undefined,
+            onProgress: onProgress ? (fraction) => onProgress(fraction * 0.7) : undefined,
+          });
+    if (isImportError(parsed)) {
+      return { ok: false, error: { kind: "import-error", message: `${fileName}: ${parsed.message}` } };
+    }
+    const existing = (await this.schema()).tables.map((table) => table.name);
+    const tableName = tableNameFromFileName(fileName, existing);
+    const progressEvery = Math.max(1, Math.floor(parsed.rows.length / 30));
+    try {
+      this.database.exec("BEGIN");
+      this.database.exec(createTableSql(tableName, parsed));
+      const insert = this.database.prepare(insertSql(tableName, parsed));
+      try {
+        parsed.rows.forEach((row, index) => {
+          insert.run(row);
+          if (onProgress && index % progressEvery === 0) onProgress(0.7 + (0.3 * index) / parsed.rows.length);
+        });
+      } finally {
+        insert.free();
+      }
+      this.database.exec("COMMIT");
+    } catch (error) {
+      try {
+        this.database.exec("ROLLBACK");
+      } catch {
+        // Nothing to roll back when BEGIN itself failed.
+      }
+      return { ok: false, error: { kind: "import-error", message: `${fileName}: SQLite refused the import: ${errorMessage(error)}` } };
+    }
+    onProgress?.(1);
+    return {
+      ok: true,
+      tableName,
+      rowCount: parsed.rowCount,
+      columns: parsed.columns.map((column) => ({ name: column.name, type: column.type })),
+      warnings: parsed.warnings,
+    };
+  }
+}

@@ -1,0 +1,159 @@
+// Types (with matching zod schemas) that cross the boundary between the SQLite engine and its callers.
+import { z } from "zod";
+
+/** One SQLite value as sql.js hands it over: BLOBs arrive as bytes. */
+export type SqlValue = null | number | string | Uint8Array;
+export const sqlValueSchema: z.ZodType<SqlValue> = z.union([
+  z.null(),
+  z.number(),
+  z.string(),
+  z.instanceof(Uint8Array),
+]);
+
+export type DbErrorKind =
+  | "empty-file"
+  | "not-a-database"
+  | "corrupt-database"
+  | "too-large"
+  | "sql-error"
+  | "no-result"
+  | "import-error"
+  | "fetch-failed"
+  | "worker-failed"
+  | "stopped";
+
+/** An error a person can act on: what happened, in words, plus where in the SQL when known. */
+export interface DbError {
+  kind: DbErrorKind;
+  message: string;
+  /** For SQL errors: which statement (0-based) of the batch failed, and its offsets in the batch text. */
+  statementIndex?: number;
+  statementStart?: number;
+  statementEnd?: number;
+}
+export const dbErrorSchema: z.ZodType<DbError> = z.object({
+  kind: z.enum([
+    "empty-file",
+    "not-a-database",
+    "corrupt-database",
+    "too-large",
+    "sql-error",
+    "no-result",
+    "import-error",
+    "fetch-failed",
+    "worker-failed",
+    "stopped",
+  ]),
+  message: z.string(),
+  statementIndex: z.number().int().optional(),
+  statementStart: z.number().int().optional(),
+  statementEnd: z.number().int().optional(),
+});
+
+export interface ColumnInfo {
+  name: string;
+  /** Declared type as written in CREATE TABLE ('' when none). */
+  type: string;
+  notNull: boolean;
+  defaultValue: string | null;
+  /** 1-based position in the primary key, 0 when not part of it. */
+  primaryKeyPosition: number;
+  /** The `-- comment` that follows the column in its CREATE TABLE text, if any. */
+  comment: string | null;
+}
+
+export interface ForeignKeyInfo {
+  /** Columns in this table. */
+  fromColumns: string[];
+  toTable: string;
+  /** Columns in the referenced table (the referenced primary key when the DDL omits them). */
+  toColumns: string[];
+}
+
+export interface IndexInfo {
+  name: string;
+  columns: string[];
+  unique: boolean;
+  /** 'c' created by CREATE INDEX, 'u' by UNIQUE, 'pk' by PRIMARY KEY. */
+  origin: string;
+}
+
+export interface TableInfo {
+  name: string;
+  kind: "table" | "view";
+  /** Exact row count for tables; null for views (counting a view can be arbitrarily slow). */
+  rowCount: number | null;
+  columns: ColumnInfo[];
+  foreignKeys: ForeignKeyInfo[];
+  indexes: IndexInfo[];
+  sql: string;
+}
+
+export interface DatabaseSchema {
+  tables: TableInfo[];
+}
+
+export const databaseSchemaSchema: z.ZodType<DatabaseSchema> = z.object({
+  tables: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(["table", "view"]),
+      rowCount: z.number().int().nullable(),
+      columns: z.array(
+        z.object({
+          name: z.string(),
+          type: z.string(),
+          notNull: z.boolean(),
+          defaultValue: z.string().nullable(),
+          primaryKeyPosition: z.number().int(),
+          comment: z.string().nullable(),
+        }),
+      ),
+      foreignKeys: z.array(
+        z.object({ fromColumns: z.array(z.string()), toTable: z.string(), toColumns: z.array(z.string()) }),
+      ),
+      indexes: z.array(
+        z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), origin: z.string() }),
+      ),
+      sql: z.string(),
+    }),
+  ),
+});
+
+/** What a run of one or more statements produced. Rows stay in the engine; callers page through them. */
+export interface QueryResultSummary {
+  /** Handle for fetching rows; null when no statement returned columns. */
+  resultId: string | null;
+  columns: string[];
+  /** Total rows the last row-returning statement produced. */
+  rowCount: number;
+  /** Rows kept for paging (rowCount may be larger when the result was cut). */
+  storedRowCount: number;
+  truncated: boolean;
+  /** The first page of rows, so a small result needs no second round trip. */
+  firstRows: SqlValue[][];
+  elapsedMs: number;
+  statementCount: number;
+  /** Rows changed by INSERT/UPDATE/DELETE in this run. */
+  rowsModified: number;
+  /** True when the run changed the main database (data or schema), so it must be saved. */
+  databaseChanged: boolean;
+}
+
+export type ExecuteOutcome =
+  | ({ ok: true } & QueryResultSummary)
+  | { ok: false; error: DbError; elapsedMs: number; statementsCompleted: number; databaseChanged: boolean };
+
+export interface OpenedDatabase {
+  sizeBytes: number;
+  tableCount: number;
+}
+
+export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: DbError };
+
+export interface ImportSummary {
+  tableName: string;
+  rowCount: number;
+  columns: { name: string; type: string }[];
+  warnings: string[];
+}

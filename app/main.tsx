@@ -1,0 +1,19 @@
+// Entry point: mounts the app and starts the database (a sample on first visit, the last one after that).
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./ui/app";
+import { useDatabaseStore } from "./state/database-store";
+import { useEditorStore } from "./state/editor-store";
+import { installTestHook } from "./ui/test-hook";
+import "./ui/styles.css";
+
+if (import.meta.env.DEV || import.meta.env.MODE === "test") installTestHook();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+void useEditorStore.getState().loadHistory();
+void useDatabaseStore.getState().start();

@@ -1,0 +1,317 @@
+// The open database: which one, its schema, where it is kept, and the actions that open, import, save and reload it.
+import { proxy } from "comlink";
+import { create } from "zustand";
+import type { DatabaseSchema } from "../core/db/types";
+import { MAX_DATABASE_BYTES } from "../core/db/sqljs-engine";
+import type { StoredDatabaseMeta } from "../browser/database-storage";
+import { fetchDatabase } from "../browser/fetch-database";
+import { loadSampleBytes, loadSampleManifest, type SampleEntry } from "../browser/samples";
+import { databaseStorage, sqliteConnection } from "../browser/services";
+
+export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept";
+
+export interface Notice {
+  kind: "error" | "info";
+  message: string;
+}
+
+export interface CurrentDatabase extends StoredDatabaseMeta {
+  saveState: SaveState;
+}
+
+interface DatabaseState {
+  status: "starting" | "ready" | "failed";
+  current: CurrentDatabase | null;
+  schema: DatabaseSchema | null;
+  samples: SampleEntry[];
+  recent: StoredDatabaseMeta[];
+  storageAvailable: boolean;
+  notice: Notice | null;
+  /** A file being read or imported, with progress from 0 to 1. */
+  loading: { label: string; fraction: number | null } | null;
+
+  start(): Promise<void>;
+  openSample(sample: SampleEntry): Promise<boolean>;
+  openFile(file: File): Promise<boolean>;
+  openUrl(url: string): Promise<boolean>;
+  newDatabase(): Promise<boolean>;
+  reopenRecent(id: string): Promise<boolean>;
+  deleteRecent(id: string): Promise<void>;
+  importFile(file: File): Promise<boolean>;
+  afterChange(): Promise<void>;
+  reloadAfterStop(): Promise<void>;
+  refreshSchema(): Promise<void>;
+  downloadCurrent(): Promise<void>;
+  dismissNotice(): void;
+}
+
+/** The last bytes known good, for reloading after a stop when IndexedDB cannot hold them. */
+let bytesInMemory: Uint8Array | null = null;
+
+function newId(): string {
+  return `db-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+const DATABASE_EXTENSIONS = /\.(sqlite3?|db3?|s3db|sl3)$/i;
+const TABLE_EXTENSIONS = /\.(csv|tsv|tab|txt|json)$/i;
+
+export function isTableFile(name: string): boolean {
+  return TABLE_EXTENSIONS.test(name) && !DATABASE_EXTENSIONS.test(name);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const useDatabaseStore = create<DatabaseState>((set, get) => {
+  const engine = () => sqliteConnection().engine;
+
+  async function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+    bytesInMemory = bytes;
+    if (!get().storageAvailable) return "not-kept";
+    try {
+      await databaseStorage().save(meta, bytes);
+      await databaseStorage().setLastOpenId(meta.id);
+      set({ recent: await databaseStorage().list() });
+      return "saved";
+    } catch (error) {
+      set({
+        storageAvailable: false,
+        notice: { kind: "error", message: `The browser refused to store the database (${errorText(error)}). It stays open, but changes will not be kept after a reload.` },
+      });
+      return "not-kept";
+    }
+  }
+
+  /** Opens bytes in the worker; only on success does it become the current database. */
+  async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId()): Promise<boolean> {
+    const outcome = await engine().open(bytes);
+    if (!outcome.ok) {
+      set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
+      return false;
+    }
+    const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+    set({ current: { ...meta, saveState: "saving" }, notice: null });
+    await get().refreshSchema();
+    const saveState = await persist(meta, bytes);
+    set({ current: { ...meta, saveState } });
+    return true;
+  }
+
+  async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
+    set({ loading: { label, fraction: null } });
+    try {
+      return await work();
+    } finally {
+      set({ loading: null });
+    }
+  }
+
+  return {
+    status: "starting",
+    current: null,
+    schema: null,
+    samples: [],
+    recent: [],
+    storageAvailable: true,
+    notice: null,
+    loading: null,
+
+    async start() {
+      sqliteConnection().onFailure((message) => {
+        set({ notice: { kind: "error", message: `The SQLite worker stopped unexpectedly (${message}). Reload the page; the last saved state of the database will open.` } });
+      });
+      const storageAvailable = await databaseStorage().probe();
+      set({ storageAvailable });
+      if (!storageAvailable) {
+        set({ notice: { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." } });
+      }
+      const [samples, recent, lastOpenId] = await Promise.all([
+        loadSampleManifest().catch((error) => {
+          set({ notice: { kind: "error", message: errorText(error) } });
+          return [] as SampleEntry[];
+        }),
+        storageAvailable ? databaseStorage().list() : Promise.resolve([]),
+        storageAvailable ? databaseStorage().lastOpenId() : Promise.resolve(null),
+      ]);
+      set({ samples, recent });
+      let opened = false;
+      const urlParameter = new URLSearchParams(location.search).get("db");
+      if (urlParameter) {
+        opened = await get().openUrl(urlParameter);
+        // A reload should come back to the kept copy (with its edits), not download the original again.
+        const address = new URL(location.href);
+        address.searchParams.delete("db");
+        history.replaceState(null, "", address);
+      }
+      if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
+      if (!opened && samples[0]) opened = await get().openSample(samples[0]);
+      if (!opened) opened = await get().newDatabase();
+      set({ status: opened ? "ready" : "failed" });
+    },
+
+    async openSample(sample) {
+      return withLoading(`Opening ${sample.title}…`, async () => {
+        try {
+          return await openBytes(await loadSampleBytes(sample), sample.title, "sample");
+        } catch (error) {
+          set({ notice: { kind: "error", message: errorText(error) } });
+          return false;
+        }
+      });
+    },
+
+    async openFile(file) {
+      if (isTableFile(file.name)) return get().importFile(file);
+      if (file.size > MAX_DATABASE_BYTES) {
+        set({
+          notice: {
+            kind: "error",
+            message: `${file.name} is ${(file.size / 1024 ** 3).toFixed(1)} GB; the page holds the whole database in memory and opens files up to ${MAX_DATABASE_BYTES / 1024 ** 3} GB. The database that was open is still open.`,
+          },
+        });
+        return false;
+      }
+      return withLoading(`Reading ${file.name}…`, async () => {
+        let bytes: Uint8Array;
+        try {
+          bytes = new Uint8Array(await file.arrayBuffer());
+        } catch (error) {
+          set({ notice: { kind: "error", message: `${file.name} could not be read (${errorText(error)}). The database that was open is still open.` } });
+          return false;
+        }
+        return openBytes(bytes, file.name, "file");
+      });
+    },
+
+    async openUrl(url) {
+      return withLoading(`Downloading ${url}…`, async () => {
+        try {
+          const fetched = await fetchDatabase(url);
+          return await openBytes(fetched.bytes, fetched.name, "url");
+        } catch (error) {
+          set({ notice: { kind: "error", message: `${errorText(error)} The database that was open is still open.` } });
+          return false;
+        }
+      });
+    },
+
+    async newDatabase() {
+      const outcome = await engine().open(null);
+      if (!outcome.ok) {
+        set({ notice: { kind: "error", message: outcome.error.message } });
+        return false;
+      }
+      const bytes = await engine().exportDatabase();
+      const meta: StoredDatabaseMeta = { id: newId(), name: "Untitled database", source: "new", sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+      set({ current: { ...meta, saveState: "saving" }, notice: null });
+      await get().refreshSchema();
+      set({ current: { ...meta, saveState: await persist(meta, bytes) } });
+      return true;
+    },
+
+    async reopenRecent(id) {
+      try {
+        const stored = await databaseStorage().load(id);
+        if (!stored) {
+          set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
+          return false;
+        }
+        return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id);
+      } catch (error) {
+        set({ notice: { kind: "error", message: `The stored database could not be read (${errorText(error)}).` } });
+        return false;
+      }
+    },
+
+    async deleteRecent(id) {
+      if (get().current?.id === id) {
+        set({ notice: { kind: "error", message: "The open database cannot be deleted; open another one first." } });
+        return;
+      }
+      await databaseStorage().remove(id);
+      set({ recent: await databaseStorage().list() });
+    },
+
+    async importFile(file) {
+      const format = /\.json$/i.test(file.name) ? "json" : /\.(tsv|tab)$/i.test(file.name) ? "tsv" : "csv";
+      set({ loading: { label: `Importing ${file.name}…`, fraction: 0 } });
+      try {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const outcome = await engine().importTable(
+          file.name,
+          bytes,
+          format,
+          proxy((fraction: number) => set({ loading: { label: `Importing ${file.name}…`, fraction } })),
+        );
+        if (!outcome.ok) {
+          set({ notice: { kind: "error", message: `${outcome.error.message} The database is unchanged.` } });
+          return false;
+        }
+        const warnings = outcome.warnings.length > 0 ? ` ${outcome.warnings.join(" ")}` : "";
+        set({
+          notice: {
+            kind: "info",
+            message: `Imported ${outcome.rowCount.toLocaleString("en-US")} rows into the new table ${outcome.tableName} (${outcome.columns.map((column) => `${column.name} ${column.type}`).join(", ")}).${warnings}`,
+          },
+        });
+        await get().afterChange();
+        return true;
+      } catch (error) {
+        set({ notice: { kind: "error", message: `${file.name} could not be imported (${errorText(error)}). The database is unchanged.` } });
+        return false;
+      } finally {
+        set({ loading: null });
+      }
+    },
+
+    /** Saves the database after a run or import changed it, unless a transaction is still open. */
+    async afterChange() {
+      const current = get().current;
+      if (!current) return;
+      await get().refreshSchema();
+      if (await engine().inTransaction()) {
+        set({ current: { ...current, saveState: "unsaved-transaction" } });
+        return;
+      }
+      set({ current: { ...current, saveState: "saving" } });
+      const bytes = await engine().exportDatabase();
+      const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+      set({ current: { ...meta, saveState: await persist(meta, bytes) } });
+    },
+
+    /** After the worker was replaced, opens the last saved bytes again: the state before the stopped query. */
+    async reloadAfterStop() {
+      const current = get().current;
+      if (!current) return;
+      let bytes = bytesInMemory;
+      if (get().storageAvailable) {
+        const stored = await databaseStorage().load(current.id).catch(() => null);
+        if (stored) bytes = stored.bytes;
+      }
+      const outcome = bytes ? await engine().open(bytes) : await engine().open(null);
+      if (!outcome.ok) {
+        set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` } });
+      }
+      set({ current: { ...current, saveState: get().storageAvailable ? "saved" : "not-kept" } });
+      await get().refreshSchema();
+    },
+
+    async refreshSchema() {
+      set({ schema: await engine().schema() });
+    },
+
+    async downloadCurrent() {
+      const current = get().current;
+      if (!current) return;
+      const bytes = await engine().exportDatabase();
+      const name = /\.(sqlite3?|db3?)$/i.test(current.name) ? current.name : `${current.name.replace(/[^\w.-]+/g, "_")}.sqlite`;
+      const { downloadBytes } = await import("../browser/download");
+      downloadBytes(bytes, name, "application/vnd.sqlite3");
+    },
+
+    dismissNotice() {
+      set({ notice: null });
+    },
+  };
+});

@@ -1,0 +1,125 @@
+// Running SQL from the editor: the run in progress, its result (paged from the worker), its error, and Stop.
+import { create } from "zustand";
+import { FIRST_PAGE_ROWS } from "../core/db/sqljs-engine";
+import type { DbError, QueryResultSummary, SqlValue } from "../core/db/types";
+import { sqliteConnection } from "../browser/services";
+import { useDatabaseStore } from "./database-store";
+import { useEditorStore } from "./editor-store";
+
+export const PAGE_ROWS = FIRST_PAGE_ROWS;
+
+/** An error placed in the editor text (offsets are into the editor, not the run batch). */
+export interface QueryError extends DbError {
+  editorStart?: number;
+  editorEnd?: number;
+}
+
+interface QueryState {
+  running: { sql: string; startedAt: number } | null;
+  result: QueryResultSummary | null;
+  error: QueryError | null;
+  /** Bumped whenever a page of rows arrives, so the grid re-renders. */
+  pageVersion: number;
+  run(sql: string, offsetInEditor?: number): Promise<void>;
+  stop(): Promise<void>;
+  rowAt(index: number): SqlValue[] | undefined;
+  ensureRows(firstIndex: number, lastIndex: number): void;
+  exportResult(format: "csv" | "json"): Promise<void>;
+}
+
+const pages = new Map<number, SqlValue[][]>();
+const pagesRequested = new Set<number>();
+let stopRequested: (() => void) | null = null;
+
+export const useQueryStore = create<QueryState>((set, get) => ({
+  running: null,
+  result: null,
+  error: null,
+  pageVersion: 0,
+
+  async run(sql, offsetInEditor = 0) {
+    if (get().running || sql.trim() === "") return;
+    const startedAt = performance.now();
+    set({ running: { sql, startedAt }, error: null });
+    const stopped = new Promise<"stopped">((resolve) => {
+      stopRequested = () => resolve("stopped");
+    });
+    const outcome = await Promise.race([sqliteConnection().engine.execute(sql), stopped]).catch(
+      (error: unknown) => ({ ok: false as const, error: { kind: "worker-failed" as const, message: `The SQLite worker failed: ${String(error)}` }, elapsedMs: 0, statementsCompleted: 0, databaseChanged: false }),
+    );
+    stopRequested = null;
+    if (outcome === "stopped") return; // stop() has already reported and reloaded
+    const databaseName = useDatabaseStore.getState().current?.name ?? "";
+    if (outcome.ok) {
+      pages.clear();
+      pagesRequested.clear();
+      pages.set(0, outcome.firstRows);
+      set({ running: null, result: outcome, error: null, pageVersion: get().pageVersion + 1 });
+    } else {
+      const error: QueryError = { ...outcome.error };
+      if (error.statementStart !== undefined) error.editorStart = error.statementStart + offsetInEditor;
+      if (error.statementEnd !== undefined) error.editorEnd = error.statementEnd + offsetInEditor;
+      set({ running: null, error });
+    }
+    void useEditorStore.getState().recordRun({
+      sql,
+      ranAt: Date.now(),
+      databaseName,
+      ok: outcome.ok,
+      rowCount: outcome.ok ? outcome.rowCount : null,
+      elapsedMs: outcome.elapsedMs,
+    });
+    if (outcome.databaseChanged) await useDatabaseStore.getState().afterChange();
+  },
+
+  async stop() {
+    const running = get().running;
+    if (!running) return;
+    sqliteConnection().restart();
+    stopRequested?.();
+    const seconds = ((performance.now() - running.startedAt) / 1000).toFixed(1);
+    set({
+      running: null,
+      error: { kind: "stopped", message: `Query stopped after ${seconds} s. The database is as it was before the query.` },
+    });
+    await useDatabaseStore.getState().reloadAfterStop();
+  },
+
+  rowAt(index) {
+    return pages.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS];
+  },
+
+  ensureRows(firstIndex, lastIndex) {
+    const result = get().result;
+    if (!result?.resultId) return;
+    const resultId = result.resultId;
+    for (let page = Math.floor(firstIndex / PAGE_ROWS); page <= Math.floor(lastIndex / PAGE_ROWS); page += 1) {
+      if (pages.has(page) || pagesRequested.has(page) || page * PAGE_ROWS >= result.storedRowCount) continue;
+      pagesRequested.add(page);
+      void sqliteConnection()
+        .engine.fetchRows(resultId, page * PAGE_ROWS, PAGE_ROWS)
+        .then((outcome) => {
+          if (get().result?.resultId !== resultId) return;
+          pagesRequested.delete(page);
+          if (!outcome.ok) {
+            set({ error: outcome.error });
+            return;
+          }
+          pages.set(page, outcome.rows);
+          set({ pageVersion: get().pageVersion + 1 });
+        });
+    }
+  },
+
+  async exportResult(format) {
+    const resultId = get().result?.resultId;
+    if (!resultId) return;
+    const outcome = await sqliteConnection().engine.exportResult(resultId, format);
+    if (!outcome.ok) {
+      set({ error: outcome.error });
+      return;
+    }
+    const { downloadBytes } = await import("../browser/download");
+    downloadBytes(outcome.text, `result.${format}`, format === "csv" ? "text/csv" : "application/json");
+  },
+}));

@@ -1,0 +1,54 @@
+// The page: top bar, schema on the left, editor and results in the centre, status line at the bottom.
+import { useEffect } from "react";
+import { useDatabaseStore } from "../state/database-store";
+import { useEditorStore } from "../state/editor-store";
+import { useQueryStore } from "../state/query-store";
+import { NoticeBar } from "./common/notice-bar";
+import { StatusLine } from "./common/status-line";
+import { DatabaseMenu } from "./database/database-menu";
+import { DropZone } from "./database/drop-zone";
+import { EditorPanel } from "./editor/editor-panel";
+import { ResultsPanel } from "./results/results-panel";
+import { SchemaPanel } from "./schema/schema-panel";
+
+/** The first screen shows a query that runs: the sample's own example, unless the person already has text. */
+function useStartingQuery() {
+  const status = useDatabaseStore((state) => state.status);
+  useEffect(() => {
+    if (status !== "ready") return;
+    const editor = useEditorStore.getState();
+    const { current, samples } = useDatabaseStore.getState();
+    if (editor.restored && editor.text.trim() !== "") return;
+    const sample = samples.find((entry) => entry.title === current?.name) ?? samples[0];
+    if (sample) editor.setText(sample.exampleQuery);
+  }, [status]);
+}
+
+export function App() {
+  useStartingQuery();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <div className="app">
+      <header className="top-bar">
+        <h1>QueryLab</h1>
+        <DatabaseMenu />
+      </header>
+      <NoticeBar />
+      <main className="workspace">
+        <SchemaPanel />
+        <div className="centre">
+          <EditorPanel />
+          <ResultsPanel />
+        </div>
+      </main>
+      <StatusLine />
+      <DropZone />
+    </div>
+  );
+}

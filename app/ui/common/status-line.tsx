@@ -1,0 +1,41 @@
+// The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, and progress of a load.
+import { useDatabaseStore, type SaveState } from "../../state/database-store";
+import { useQueryStore } from "../../state/query-store";
+import { formatBytes, formatCount } from "../format";
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  saved: "saved in this browser",
+  saving: "saving…",
+  "unsaved-transaction": "transaction open: COMMIT to save",
+  "not-kept": "not kept after reload (storage unavailable)",
+};
+
+export function StatusLine() {
+  const status = useDatabaseStore((state) => state.status);
+  const current = useDatabaseStore((state) => state.current);
+  const schema = useDatabaseStore((state) => state.schema);
+  const loading = useDatabaseStore((state) => state.loading);
+  const running = useQueryStore((state) => state.running);
+  const tableCount = schema?.tables.filter((table) => table.kind === "table").length ?? 0;
+  const worker = status === "starting" ? "SQLite starting…" : status === "failed" ? "SQLite failed to start" : running ? "SQLite busy" : "SQLite ready";
+  return (
+    <footer className="status-line" aria-label="Status">
+      <span data-state={status}>{worker}</span>
+      {current && (
+        <span>
+          {current.name} · {formatCount(tableCount)} tables · {formatBytes(current.sizeBytes)} · {SAVE_TEXT[current.saveState]}
+        </span>
+      )}
+      {loading && (
+        <span className="loading">
+          {loading.label}
+          {loading.fraction !== null && (
+            <progress aria-label={loading.label} max={1} value={loading.fraction}>
+              {Math.round(loading.fraction * 100)}%
+            </progress>
+          )}
+        </span>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,180 @@
+// The top bar's database picker: samples, recent databases, open a file or URL, new, import a table, download.
+import { useRef, useState, type FormEvent } from "react";
+import { useDatabaseStore } from "../../state/database-store";
+import { formatBytes, formatCount } from "../format";
+
+const DATABASE_ACCEPT = ".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3";
+const TABLE_ACCEPT = ".csv,.tsv,.tab,.txt,.json,text/csv,text/tab-separated-values,application/json";
+
+function Dialog({ label, open, onClose, children }: { label: string; open: boolean; onClose: () => void; children: React.ReactNode }) {
+  if (!open) return null;
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        className="dialog"
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.key === "Escape" && onClose()}
+      >
+        <header>
+          <h2>{label}</h2>
+          <button type="button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function DatabaseMenu() {
+  const current = useDatabaseStore((state) => state.current);
+  const samples = useDatabaseStore((state) => state.samples);
+  const recent = useDatabaseStore((state) => state.recent);
+  const actions = useDatabaseStore.getState();
+  const [openDialog, setOpenDialog] = useState<"samples" | "recent" | "url" | null>(null);
+  const [url, setUrl] = useState("");
+  const databaseInput = useRef<HTMLInputElement>(null);
+  const tableInput = useRef<HTMLInputElement>(null);
+  const close = () => setOpenDialog(null);
+
+  const submitUrl = async (event: FormEvent) => {
+    event.preventDefault();
+    if (url.trim() === "") return;
+    close();
+    await actions.openUrl(url.trim());
+  };
+
+  return (
+    <div className="database-menu">
+      <span className="current-database" aria-label="Open database">
+        <strong>{current?.name ?? "No database"}</strong>
+      </span>
+      <button type="button" onClick={() => setOpenDialog("samples")}>
+        Samples
+      </button>
+      <button type="button" onClick={() => setOpenDialog("recent")}>
+        Recent
+      </button>
+      <button type="button" onClick={() => databaseInput.current?.click()}>
+        Open file
+      </button>
+      <input
+        ref={databaseInput}
+        type="file"
+        hidden
+        aria-label="Database file"
+        accept={`${DATABASE_ACCEPT},${TABLE_ACCEPT}`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) void actions.openFile(file);
+        }}
+      />
+      <button type="button" onClick={() => setOpenDialog("url")}>
+        Open URL
+      </button>
+      <button type="button" onClick={() => void actions.newDatabase()}>
+        New
+      </button>
+      <button type="button" onClick={() => tableInput.current?.click()}>
+        Import table
+      </button>
+      <input
+        ref={tableInput}
+        type="file"
+        hidden
+        aria-label="Table file (CSV, TSV or JSON)"
+        accept={TABLE_ACCEPT}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) void actions.importFile(file);
+        }}
+      />
+      <button type="button" onClick={() => void actions.downloadCurrent()} disabled={!current}>
+        Download
+      </button>
+
+      <Dialog label="Sample databases" open={openDialog === "samples"} onClose={close}>
+        <ul className="sample-gallery">
+          {samples.map((sample) => (
+            <li key={sample.id}>
+              <h3>{sample.title}</h3>
+              <p>{sample.description}</p>
+              <p className="muted">
+                {sample.tables} tables · {formatCount(sample.rows)} rows · {formatBytes(sample.bytes)}
+              </p>
+              <button
+                type="button"
+                aria-label={`Open ${sample.title}`}
+                onClick={() => {
+                  close();
+                  void actions.openSample(sample);
+                }}
+              >
+                Open
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">Synthetic data made by scripts/generate-samples.ts; each opens as a fresh copy kept in this browser.</p>
+      </Dialog>
+
+      <Dialog label="Recent databases" open={openDialog === "recent"} onClose={close}>
+        {recent.length === 0 ? (
+          <p className="muted">Databases you open are kept in this browser and listed here.</p>
+        ) : (
+          <ul className="recent-list">
+            {recent.map((entry) => (
+              <li key={entry.id}>
+                <span>
+                  <strong>{entry.name}</strong>
+                  <span className="muted">
+                    {" "}
+                    {entry.source} · {formatBytes(entry.sizeBytes)} · changed {new Date(entry.updatedAt).toLocaleString()}
+                  </span>
+                </span>
+                {entry.id === current?.id ? (
+                  <span className="tag">open</span>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      aria-label={`Reopen ${entry.name}`}
+                      onClick={() => {
+                        close();
+                        void actions.reopenRecent(entry.id);
+                      }}
+                    >
+                      Open
+                    </button>
+                    <button type="button" aria-label={`Delete ${entry.name}`} onClick={() => void actions.deleteRecent(entry.id)}>
+                      Delete
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
+
+      <Dialog label="Open a database from a URL" open={openDialog === "url"} onClose={close}>
+        <form onSubmit={submitUrl} className="url-form">
+          <label>
+            Database URL
+            <input type="url" required placeholder="https://example.org/data.sqlite" value={url} onChange={(event) => setUrl(event.target.value)} autoFocus />
+          </label>
+          <button type="submit" className="primary">
+            Open
+          </button>
+          <p className="muted">The page downloads the file itself; the server must allow cross-origin requests. A link with ?db=URL opens it directly.</p>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

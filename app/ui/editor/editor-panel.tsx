@@ -1,0 +1,58 @@
+// The editor with its toolbar: Run, Stop, Format, and the query history.
+import { lazy, Suspense, useState } from "react";
+import { useEditorStore } from "../../state/editor-store";
+import { useQueryStore } from "../../state/query-store";
+import { ErrorBoundary } from "../common/error-boundary";
+import { formatSql, runAtCursor } from "./editor-commands";
+import { PlainSqlEditor } from "./plain-sql-editor";
+import { QueryHistory } from "./query-history";
+
+const MonacoSqlEditor = lazy(() => import("./monaco-sql-editor"));
+
+const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export function EditorPanel() {
+  const running = useQueryStore((state) => state.running);
+  const stop = useQueryStore((state) => state.stop);
+  const [formatMessage, setFormatMessage] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyCount = useEditorStore((state) => state.history.length);
+
+  return (
+    <section className="editor-panel" aria-label="SQL">
+      <div className="toolbar">
+        <button type="button" className="primary" onClick={runAtCursor} disabled={running !== null} title={`Run the statement under the cursor or the selection (${isMac ? "⌘" : "Ctrl"}+Enter)`}>
+          Run <kbd>{isMac ? "⌘⏎" : "Ctrl+⏎"}</kbd>
+        </button>
+        <button type="button" onClick={() => void stop()} disabled={running === null} title="Stop the running query (Esc)">
+          Stop
+        </button>
+        <button
+          type="button"
+          onClick={async () => {
+            const outcome = await formatSql();
+            setFormatMessage(outcome.ok ? null : outcome.message);
+          }}
+        >
+          Format
+        </button>
+        <button type="button" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+          History ({historyCount})
+        </button>
+        {formatMessage && (
+          <span role="status" className="inline-message">
+            {formatMessage}
+          </span>
+        )}
+      </div>
+      {historyOpen && <QueryHistory onPick={() => setHistoryOpen(false)} />}
+      <div className="editor-host">
+        <ErrorBoundary fallback={(error) => <PlainSqlEditor note={`The code editor could not load (${error.message}); a plain one is used.`} />}>
+          <Suspense fallback={<PlainSqlEditor />}>
+            <MonacoSqlEditor />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// The Monaco SQL editor: highlighting, schema completion, Ctrl/Cmd+Enter to run, errors marked in place.
+import { useEffect, useRef } from "react";
+import { useEditorStore } from "../../state/editor-store";
+import { useQueryStore } from "../../state/query-store";
+import { runAtCursor, setActiveEditor } from "./editor-commands";
+import { errorRange } from "./error-location";
+import { monaco } from "./monaco-setup";
+
+const darkScheme = () => window.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
+
+export default function MonacoSqlEditor() {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const editor = monaco.editor.create(container.current!, {
+      value: useEditorStore.getState().text,
+      language: "sql",
+      theme: darkScheme() ? "vs-dark" : "vs",
+      ariaLabel: "SQL editor",
+      automaticLayout: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      fontSize: 13,
+      tabSize: 2,
+      wordBasedSuggestions: "off",
+      fixedOverflowWidgets: true,
+    });
+    const model = editor.getModel()!;
+
+    const contentListener = editor.onDidChangeModelContent(() => useEditorStore.getState().setText(editor.getValue()));
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runAtCursor);
+    editor.addCommand(monaco.KeyCode.Escape, () => void useQueryStore.getState().stop(), "!suggestWidgetVisible && !findWidgetVisible");
+
+    setActiveEditor({
+      selection() {
+        const selection = editor.getSelection();
+        if (!selection) return { start: 0, end: 0 };
+        return { start: model.getOffsetAt(selection.getStartPosition()), end: model.getOffsetAt(selection.getEndPosition()) };
+      },
+      replaceRange(start, end, text) {
+        const from = model.getPositionAt(start);
+        const to = model.getPositionAt(end);
+        editor.pushUndoStop();
+        editor.executeEdits("format", [{ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text }]);
+        editor.pushUndoStop();
+      },
+      focus: () => editor.focus(),
+    });
+
+    // Text set from outside (history, first-screen query) replaces the content as one undoable edit.
+    const unsubscribeText = useEditorStore.subscribe((state) => {
+      if (state.text !== editor.getValue()) {
+        editor.pushUndoStop();
+        editor.executeEdits("external", [{ range: model.getFullModelRange(), text: state.text }]);
+        editor.pushUndoStop();
+      }
+    });
+
+    const showError = () => {
+      const error = useQueryStore.getState().error;
+      const range = error ? errorRange(model.getValue(), error) : null;
+      if (!error || !range) {
+        monaco.editor.setModelMarkers(model, "sqlite", []);
+        return;
+      }
+      const from = model.getPositionAt(range.start);
+      const to = model.getPositionAt(range.end);
+      monaco.editor.setModelMarkers(model, "sqlite", [
+        {
+          severity: monaco.MarkerSeverity.Error,
+          message: error.message,
+          startLineNumber: from.lineNumber,
+          startColumn: from.column,
+          endLineNumber: to.lineNumber,
+          endColumn: to.column,
+        },
+      ]);
+    };
+    const unsubscribeError = useQueryStore.subscribe((state, previous) => {
+      if (state.error !== previous.error) showError();
+    });
+
+    const scheme = window.matchMedia?.("(prefers-color-scheme: dark)");
+    const followScheme = () => monaco.editor.setTheme(darkScheme() ? "vs-dark" : "vs");
+    scheme?.addEventListener("change", followScheme);
+
+    return () => {
+      scheme?.removeEventListener("change", followScheme);
+      unsubscribeText();
+      unsubscribeError();
+      contentListener.dispose();
+      setActiveEditor(null);
+      editor.dispose();
+    };
+  }, []);
+
+  return <div ref={container} className="monaco-host" data-testid="monaco-editor" />;
+}

@@ -1,0 +1,44 @@
+// A plain text area that stands in for Monaco while it loads, or for good if it cannot load.
+import { useEffect, useRef } from "react";
+import { useEditorStore } from "../../state/editor-store";
+import { useQueryStore } from "../../state/query-store";
+import { runAtCursor, setActiveEditor } from "./editor-commands";
+
+export function PlainSqlEditor({ note }: { note?: string }) {
+  const text = useEditorStore((state) => state.text);
+  const setText = useEditorStore((state) => state.setText);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    setActiveEditor({
+      selection: () => ({ start: area.current?.selectionStart ?? 0, end: area.current?.selectionEnd ?? 0 }),
+      replaceRange(start, end, replacement) {
+        const current = useEditorStore.getState().text;
+        setText(current.slice(0, start) + replacement + current.slice(end));
+      },
+      focus: () => area.current?.focus(),
+    });
+    return () => setActiveEditor(null);
+  }, [setText]);
+
+  return (
+    <div className="plain-editor">
+      {note && <p className="editor-note">{note}</p>}
+      <textarea
+        ref={area}
+        aria-label="SQL editor"
+        spellCheck={false}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+            event.preventDefault();
+            runAtCursor();
+          } else if (event.key === "Escape") {
+            void useQueryStore.getState().stop();
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The schema of the open database: tables and views with row counts, columns with types, keys and indexes.
+import type { TableInfo } from "../../core/db/types";
+import { useDatabaseStore } from "../../state/database-store";
+import { useEditorStore } from "../../state/editor-store";
+import { focusEditor } from "../editor/editor-commands";
+import { formatCount } from "../format";
+
+function quoted(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
+}
+
+function TableEntry({ table }: { table: TableInfo }) {
+  const setText = useEditorStore((state) => state.setText);
+  const foreignKeyOf = new Map<string, string>();
+  for (const key of table.foreignKeys) {
+    key.fromColumns.forEach((column, index) => foreignKeyOf.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
+  }
+  return (
+    <li>
+      <details>
+        <summary>
+          <span className="table-name">{table.name}</span>
+          {table.kind === "view" ? <span className="tag">view</span> : <span className="row-count">{formatCount(table.rowCount ?? 0)} rows</span>}
+        </summary>
+        <button
+          type="button"
+          className="link-button"
+          aria-label={`Query ${table.name}`}
+          onClick={() => {
+            setText(`SELECT * FROM ${quoted(table.name)} LIMIT 100;`);
+            focusEditor();
+          }}
+        >
+          SELECT * FROM {table.name}
+        </button>
+        <ul className="columns" aria-label={`Columns of ${table.name}`}>
+          {table.columns.map((column) => (
+            <li key={column.name} title={column.comment ?? undefined}>
+              <span className="column-name">{column.name}</span> <span className="column-type">{column.type || "any"}</span>
+              {column.primaryKeyPosition > 0 && <span className="tag key" title="Primary key">PK</span>}
+              {foreignKeyOf.has(column.name) && (
+                <span className="tag foreign" title="Foreign key">
+                  FK → {foreignKeyOf.get(column.name)}
+                </span>
+              )}
+              {column.notNull && column.primaryKeyPosition === 0 && <span className="tag">not null</span>}
+              {column.comment && <div className="column-comment">{column.comment}</div>}
+            </li>
+          ))}
+        </ul>
+        {table.indexes.length > 0 && (
+          <ul className="indexes" aria-label={`Indexes of ${table.name}`}>
+            {table.indexes.map((index) => (
+              <li key={index.name}>
+                <span className="tag">{index.unique ? "unique index" : "index"}</span> {index.name} ({index.columns.join(", ")})
+              </li>
+            ))}
+          </ul>
+        )}
+      </details>
+    </li>
+  );
+}
+
+export function SchemaPanel() {
+  const schema = useDatabaseStore((state) => state.schema);
+  const tables = schema?.tables.filter((table) => table.kind === "table") ?? [];
+  const views = schema?.tables.filter((table) => table.kind === "view") ?? [];
+  return (
+    <nav className="schema-panel" aria-label="Schema">
+      <h2>Tables ({tables.length})</h2>
+      {tables.length === 0 && <p className="muted">No tables yet. Create one with SQL, or import a CSV, TSV or JSON file.</p>}
+      <ul className="tables">
+        {tables.map((table) => (
+          <TableEntry key={table.name} table={table} />
+        ))}
+      </ul>
+      {views.length > 0 && (
+        <>
+          <h2>Views ({views.length})</h2>
+          <ul className="tables">
+            {views.map((table) => (
+              <TableEntry key={table.name} table={table} />
+            ))}
+          </ul>
+        </>
+      )}
+    </nav>
+  );
+}
