@@ -123,9 +123,10 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       });
       const storageAvailable = await databaseStorage().probe();
       set({ storageAvailable });
-      if (!storageAvailable) {
-        set({ notice: { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." } });
-      }
+      const storageNotice: Notice | null = storageAvailable
+        ? null
+        : { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." };
+      if (storageNotice) set({ notice: storageNotice });
       const [samples, recent, lastOpenId] = await Promise.all([
         loadSampleManifest().catch((error) => {
           set({ notice: { kind: "error", message: errorText(error) } });
@@ -137,8 +138,10 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       set({ samples, recent });
       let opened = false;
       const urlParameter = new URLSearchParams(location.search).get("db");
+      let urlNotice: Notice | null = null;
       if (urlParameter) {
         opened = await get().openUrl(urlParameter);
+        urlNotice = opened ? null : get().notice;
         // A reload should come back to the kept copy (with its edits), not download the original again.
         const address = new URL(location.href);
         address.searchParams.delete("db");
@@ -147,7 +150,9 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
       if (!opened && samples[0]) opened = await get().openSample(samples[0]);
       if (!opened) opened = await get().newDatabase();
-      set({ status: opened ? "ready" : "failed" });
+      // Opening the fallback database clears notices; the reason it was needed must stay on screen.
+      const startupNotice = urlNotice ?? storageNotice;
+      set({ status: opened ? "ready" : "failed", ...(startupNotice && get().notice === null ? { notice: startupNotice } : {}) });
     },
 
     async openSample(sample) {

@@ -2,6 +2,8 @@
 import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
 import { useQueryStore } from "../state/query-store";
+import { sqliteConnection } from "../browser/services";
+import type { RemoteEngine } from "../browser/sqlite-connection";
 
 declare global {
   interface Window {
@@ -9,6 +11,8 @@ declare global {
       database: () => ReturnType<typeof useDatabaseStore.getState>;
       query: () => ReturnType<typeof useQueryStore.getState>;
       editor: () => ReturnType<typeof useEditorStore.getState>;
+      /** The worker's engine, for measuring query latency through the real RPC path. */
+      engine: () => RemoteEngine;
     };
   }
 }
@@ -18,5 +22,6 @@ export function installTestHook(): void {
     database: () => useDatabaseStore.getState(),
     query: () => useQueryStore.getState(),
     editor: () => useEditorStore.getState(),
+    engine: () => sqliteConnection().engine,
   };
 }

@@ -1,0 +1,48 @@
+// Shared steps for the end-to-end tests: wait on app state through window.__querylab, type SQL, build fixture files.
+import { expect, type Page } from "@playwright/test";
+import initSqlJs from "sql.js";
+
+export async function openApp(page: Page, path = "/"): Promise<void> {
+  await page.goto(path);
+  await waitForReady(page);
+}
+
+export async function waitForReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__querylab?.database().status === "ready" && window.__querylab.query().running === null);
+}
+
+/** Replaces the editor's text the way a paste would (typing into Monaco triggers auto-closing and suggestions). */
+export async function setSql(page: Page, sql: string): Promise<void> {
+  const editor = page.getByRole("textbox", { name: "SQL editor" });
+  await expect(editor).toBeAttached();
+  await page.waitForFunction(() => document.querySelector(".monaco-editor") !== null);
+  await page.locator(".monaco-editor").first().click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(sql);
+  await expect.poll(() => page.evaluate(() => window.__querylab!.editor().text)).toBe(sql);
+}
+
+export async function runSql(page: Page, sql: string): Promise<void> {
+  await setSql(page, sql);
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await page.waitForFunction(() => window.__querylab!.query().running === null);
+}
+
+export function resultSummary(page: Page) {
+  return page.getByRole("region", { name: "Results" }).getByRole("status");
+}
+
+export function cell(page: Page, row: number, column: number) {
+  // aria-rowindex 1 is the header; column 1 is the row number.
+  return page.locator(`[role=grid] [role=row][aria-rowindex="${row + 1}"] [role=gridcell]`).nth(column - 1);
+}
+
+export async function databaseBytes(sql: string): Promise<Buffer> {
+  const SQL = await initSqlJs();
+  const database = new SQL.Database();
+  database.exec(sql);
+  const bytes = Buffer.from(database.export());
+  database.close();
+  return bytes;
+}
