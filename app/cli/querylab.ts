@@ -1,5 +1,6 @@
 // The `querylab` command: the same core as the browser, run in Node. Subcommands are added here as they are built.
 import { parseArgs } from "node:util";
+import { blobToHex } from "../core/db/result-export";
 import { openDatabaseFile } from "./node-engine";
 import { textTable } from "./text-table";
 
@@ -34,7 +35,11 @@ async function sqlCommand(argv: string[]): Promise<number> {
   }
   if (values.json) {
     for (const row of rows) {
-      process.stdout.write(`${JSON.stringify(Object.fromEntries(outcome.columns.map((column, index) => [column, row[index] instanceof Uint8Array ? null : row[index]])))}\n`);
+      const values = outcome.columns.map((column, index) => {
+        const value = row[index] ?? null;
+        return [column, value instanceof Uint8Array ? `x'${blobToHex(value)}'` : value];
+      });
+      process.stdout.write(`${JSON.stringify(Object.fromEntries(values))}\n`);
     }
   } else if (outcome.columns.length > 0) {
     process.stdout.write(`${textTable(outcome.columns, rows)}\n(${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"}, ${outcome.elapsedMs.toFixed(1)} ms)\n`);

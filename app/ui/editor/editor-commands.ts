@@ -1,7 +1,7 @@
 // The editor's actions (run what is under the cursor, format) shared by keyboard shortcuts and toolbar buttons.
-import { statementAtOffset } from "../../core/db/sql-statements";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
+import { runTarget } from "./run-target";
 
 /** What the active editor (Monaco, or the plain fallback) tells the toolbar. */
 export interface EditorHandle {
@@ -15,17 +15,6 @@ let activeEditor: EditorHandle | null = null;
 
 export function setActiveEditor(handle: EditorHandle | null): void {
   activeEditor = handle;
-}
-
-/** The selection when there is one, else the statement under the cursor; with its offset in the text. */
-export function runTarget(text: string, selection: { start: number; end: number }): { sql: string; offset: number } | null {
-  if (selection.end > selection.start) {
-    const selected = text.slice(selection.start, selection.end);
-    if (selected.trim() === "") return null;
-    return { sql: selected, offset: selection.start };
-  }
-  const span = statementAtOffset(text, selection.start);
-  return span ? { sql: span.text, offset: span.start } : null;
 }
 
 export function runAtCursor(): void {
