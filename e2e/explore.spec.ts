@@ -1,6 +1,6 @@
 // A person opens the app, sees a sample database, runs SQL, reads the result, and gets errors in place.
 import { expect, test } from "@playwright/test";
-import { cell, openApp, resultSummary, runSql, setSql } from "./helpers";
+import { alertWith, cell, openApp, queryError, resultSummary, runSql, setSql } from "./helpers";
 
 test("the first screen has a sample open and a query that runs", async ({ page }) => {
   await openApp(page);
@@ -40,10 +40,10 @@ test("cell values are shown as text, never as HTML", async ({ page }) => {
 test("a SQL error is shown in words, marked in the editor, and the previous result is kept in the database", async ({ page }) => {
   await openApp(page);
   await runSql(page, "SELECT title FROM books LIMIT 3;\nSELECT nme FROM authors;");
-  await expect(page.getByRole("alert")).toContainText("no such column: nme");
+  await expect(alertWith(page, "no such column: nme")).toBeVisible();
   await expect(page.locator(".monaco-editor .squiggly-error")).toHaveCount(1);
   await runSql(page, "SELECT count(*) AS n FROM books");
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(queryError(page)).toHaveCount(0);
   await expect(resultSummary(page)).toHaveText(/^1 row/);
 });
 

@@ -23,8 +23,10 @@ export async function setSql(page: Page, sql: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => window.__querylab!.editor().text)).toBe(sql);
 }
 
+/** Puts SQL in the editor and runs all of it (selected, so a script of several statements runs whole). */
 export async function runSql(page: Page, sql: string): Promise<void> {
   await setSql(page, sql);
+  await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("ControlOrMeta+Enter");
   await page.waitForFunction(() => window.__querylab!.query().running === null);
 }
@@ -45,4 +47,13 @@ export async function databaseBytes(sql: string): Promise<Buffer> {
   const bytes = Buffer.from(database.export());
   database.close();
   return bytes;
+}
+
+/** A message shown in an alert (Monaco keeps empty alert regions of its own, so match by text). */
+export function alertWith(page: Page, text: string | RegExp) {
+  return page.getByRole("alert").filter({ hasText: text });
+}
+
+export function queryError(page: Page) {
+  return page.getByRole("region", { name: "Results" }).getByRole("alert");
 }

@@ -1,6 +1,6 @@
 // Work survives a reload, recent databases can be reopened and deleted, and a runaway query can be stopped.
 import { expect, test } from "@playwright/test";
-import { cell, openApp, resultSummary, runSql, setSql } from "./helpers";
+import { alertWith, cell, openApp, resultSummary, runSql, setSql } from "./helpers";
 
 test("changes are kept across a reload, and recent databases reopen and delete", async ({ page }) => {
   await openApp(page);
@@ -36,6 +36,7 @@ test("Stop ends an endless query at once, the page stays responsive, and the dat
   await runSql(page, "CREATE TABLE counter(n INTEGER); INSERT INTO counter VALUES (1);");
   // An endless recursive CTE that also tries to write: stopping must leave no trace of it.
   await setSql(page, "BEGIN; UPDATE counter SET n = 999; WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;");
+  await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(resultSummary(page)).toHaveText(/Running…/);
   await expect(page.getByRole("button", { name: "Stop" })).toBeEnabled();
@@ -47,7 +48,7 @@ test("Stop ends an endless query at once, the page stays responsive, and the dat
   await page.getByRole("button", { name: /^History/ }).click();
 
   await page.getByRole("button", { name: "Stop" }).click();
-  await expect(page.getByRole("alert")).toContainText("Query stopped after");
+  await expect(alertWith(page, "Query stopped after")).toBeVisible();
   await page.waitForFunction(() => window.__querylab!.database().status === "ready" && window.__querylab!.query().running === null);
   await runSql(page, "SELECT n FROM counter");
   await expect(cell(page, 1, 1)).toHaveText("1");
@@ -60,7 +61,7 @@ test("Esc stops a running query", async ({ page }) => {
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(resultSummary(page)).toHaveText(/Running…/);
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("alert")).toContainText("Query stopped after");
+  await expect(alertWith(page, "Query stopped after")).toBeVisible();
   await runSql(page, "SELECT 2 AS two");
   await expect(cell(page, 1, 1)).toHaveText("2");
 });
