@@ -71,6 +71,7 @@ test("the grid scrolls through a million rows fetched in pages", async ({ page }
 test("the query history keeps what was run, across a reload", async ({ page }) => {
   await openApp(page);
   await runSql(page, "SELECT 42 AS answer");
+  await page.waitForFunction(() => window.__querylab!.editor().history[0]?.sql === "SELECT 42 AS answer");
   await page.reload();
   await openApp(page);
   await page.getByRole("button", { name: /^History/ }).click();

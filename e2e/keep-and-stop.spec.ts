@@ -5,6 +5,8 @@ import { alertWith, cell, openApp, resultSummary, runSql, setSql } from "./helpe
 test("changes are kept across a reload, and recent databases reopen and delete", async ({ page }) => {
   await openApp(page);
   await runSql(page, "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('remember me');");
+  await expect(page.getByRole("navigation", { name: "Schema" }).getByText("notes", { exact: true })).toBeVisible();
+  await page.waitForFunction(() => window.__querylab!.database().current!.saveState === "saved");
   await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("saved in this browser");
   const bookshopId = await page.evaluate(() => window.__querylab!.database().current!.id);
 

@@ -30,8 +30,16 @@ export function App() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
     };
+    // Leaving while a change is being written to storage would lose it; let the browser ask first.
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (useDatabaseStore.getState().current?.saveState === "saving") event.preventDefault();
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    window.addEventListener("beforeunload", onLeave);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("beforeunload", onLeave);
+    };
   }, []);
   return (
     <div className="app">
