@@ -2,7 +2,7 @@
 import { proxy } from "comlink";
 import { create } from "zustand";
 import type { DatabaseSchema } from "../core/db/types";
-import { MAX_DATABASE_BYTES } from "../core/db/sqljs-engine";
+import { checkDatabaseSize } from "../core/db/sqljs-engine";
 import type { StoredDatabaseMeta } from "../browser/database-storage";
 import { fetchDatabase } from "../browser/fetch-database";
 import { loadSampleBytes, loadSampleManifest, type SampleEntry } from "../browser/samples";
@@ -85,7 +85,16 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
 
   /** Opens bytes in the worker; only on success does it become the current database. */
   async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId()): Promise<boolean> {
-    const outcome = await engine().open(bytes);
+    let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
+    try {
+      outcome = await engine().open(bytes);
+    } catch (error) {
+      // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
+      sqliteConnection().restart();
+      await get().reloadAfterStop();
+      set({ notice: { kind: "error", message: `${name}: SQLite could not open it (${errorText(error)}); it may be too large for this page. The database that was open is open again.` } });
+      return false;
+    }
     if (!outcome.ok) {
       set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
       return false;
@@ -168,13 +177,9 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
 
     async openFile(file) {
       if (isTableFile(file.name)) return get().importFile(file);
-      if (file.size > MAX_DATABASE_BYTES) {
-        set({
-          notice: {
-            kind: "error",
-            message: `${file.name} is ${(file.size / 1024 ** 3).toFixed(1)} GB; the page holds the whole database in memory and opens files up to ${MAX_DATABASE_BYTES / 1024 ** 3} GB. The database that was open is still open.`,
-          },
-        });
+      const tooLarge = checkDatabaseSize(file.size);
+      if (tooLarge) {
+        set({ notice: { kind: "error", message: `${file.name}: ${tooLarge.message} The database that was open is still open.` } });
         return false;
       }
       return withLoading(`Reading ${file.name}…`, async () => {

@@ -2,7 +2,7 @@
 import * as Comlink from "comlink";
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteEngine, checkDatabaseBytes } from "./sqljs-engine";
+import { MAX_DATABASE_BYTES, SqliteEngine, checkDatabaseBytes, checkDatabaseSize } from "./sqljs-engine";
 import { whenReady } from "./when-ready";
 
 type EngineApi = Pick<
@@ -267,5 +267,12 @@ describe("checkDatabaseBytes", () => {
     expect(checkDatabaseBytes(new TextEncoder().encode("hello"))?.kind).toBe("not-a-database");
     expect(checkDatabaseBytes(new TextEncoder().encode("SQLite format 3\u0000"))?.kind).toBe("corrupt-database");
     expect(checkDatabaseBytes(fixtureBytes)).toBeNull();
+  });
+
+  it("refuses a file larger than the page can hold before reading it", () => {
+    expect(checkDatabaseSize(MAX_DATABASE_BYTES)).toBeNull();
+    const error = checkDatabaseSize(3 * 1024 ** 3);
+    expect(error?.kind).toBe("too-large");
+    expect(error?.message).toBe("The file is 3.0 GB; the page holds the whole database in memory and opens files up to 1.0 GB.");
   });
 });

@@ -50,17 +50,22 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** Checked before a file is read at all, so a huge file is refused without filling the page's memory. */
+export function checkDatabaseSize(sizeBytes: number): DbError | null {
+  if (sizeBytes <= MAX_DATABASE_BYTES) return null;
+  return {
+    kind: "too-large",
+    message: `The file is ${formatBytes(sizeBytes)}; the page holds the whole database in memory and opens files up to ${formatBytes(MAX_DATABASE_BYTES)}.`,
+  };
+}
+
 /** Checks a database file before sql.js sees it: sql.js happily "opens" anything and fails later. */
 export function checkDatabaseBytes(bytes: Uint8Array): DbError | null {
   if (bytes.byteLength === 0) {
     return { kind: "empty-file", message: "The file is empty (0 bytes), so there is no database in it." };
   }
-  if (bytes.byteLength > MAX_DATABASE_BYTES) {
-    return {
-      kind: "too-large",
-      message: `The file is ${formatBytes(bytes.byteLength)}; the page holds the whole database in memory and opens files up to ${formatBytes(MAX_DATABASE_BYTES)}.`,
-    };
-  }
+  const tooLarge = checkDatabaseSize(bytes.byteLength);
+  if (tooLarge) return tooLarge;
   const header = new TextDecoder("latin1").decode(bytes.subarray(0, SQLITE_MAGIC.length));
   if (header !== SQLITE_MAGIC) {
     return {
