@@ -1,7 +1,7 @@
 // Running SQL from the editor: the run in progress, its result (paged from the worker), its error, and Stop.
 import { create } from "zustand";
 import { FIRST_PAGE_ROWS } from "../core/db/sqljs-engine";
-import type { DbError, QueryResultSummary, SqlValue } from "../core/db/types";
+import type { DbError, ExecuteOutcome, QueryResultSummary, SqlValue } from "../core/db/types";
 import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
@@ -44,9 +44,20 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     const stopped = new Promise<"stopped">((resolve) => {
       stopRequested = () => resolve("stopped");
     });
-    const outcome = await Promise.race([sqliteConnection().engine.execute(sql), stopped]).catch(
-      (error: unknown) => ({ ok: false as const, error: { kind: "worker-failed" as const, message: `The SQLite worker failed: ${String(error)}` }, elapsedMs: 0, statementsCompleted: 0, databaseChanged: false }),
-    );
+    let outcome: ExecuteOutcome | "stopped";
+    try {
+      outcome = await Promise.race([sqliteConnection().engine.execute(sql), stopped]);
+    } catch (error) {
+      // A WASM abort (e.g. out of memory on a huge result) leaves the worker unusable: replace it, reopen the saved state.
+      stopRequested = null;
+      sqliteConnection().restart();
+      set({
+        running: null,
+        error: { kind: "worker-failed", message: `SQLite failed while running the query (${error instanceof Error ? error.message : String(error)}). It was restarted and the database reopened from its last saved state.` },
+      });
+      await useDatabaseStore.getState().reloadAfterStop();
+      return;
+    }
     stopRequested = null;
     if (outcome === "stopped") return; // stop() has already reported and reloaded
     const databaseName = useDatabaseStore.getState().current?.name ?? "";
