@@ -1,10 +1,8 @@
 // Reads tables, views, columns, keys, indexes and column comments from an open sql.js database.
 import type { Database } from "sql.js";
+import { quoteIdentifier } from "./identifiers";
 import type { ColumnInfo, DatabaseSchema, ForeignKeyInfo, IndexInfo, TableInfo } from "./types";
 
-export function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
 
 function rows(database: Database, sql: string, params: (string | number)[] = []): Record<string, unknown>[] {
   const statement = database.prepare(sql, params);

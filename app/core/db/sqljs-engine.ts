@@ -1,5 +1,6 @@
 // The SQLite engine over sql.js: open, run, page through results, introspect, import, export. Runs in the worker and in Node.
 import type { Database, SqlJsStatic, Statement } from "sql.js";
+import { formatBytes } from "../format";
 import { readSchema } from "./introspect";
 import { splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson } from "./result-export";
@@ -41,13 +42,6 @@ interface StoredResult {
 
 export interface ExecuteOptions {
   maxStoredRows?: number;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} bytes`;
 }
 
 /** Checked before a file is read at all, so a huge file is refused without filling the page's memory. */

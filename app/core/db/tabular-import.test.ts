@@ -1,5 +1,6 @@
 // Tests for turning CSV/TSV/JSON text into typed tables and the SQL that creates and fills them.
 import { describe, expect, it } from "vitest";
+import { quoteIdentifier } from "./identifiers";
 import {
   MAX_COLUMNS,
   createTableSql,
@@ -9,7 +10,6 @@ import {
   parseDelimited,
   parseJsonRows,
   parsedTableSchema,
-  quoteIdentifier,
   tableNameFromFileName,
   type ImportError,
   type ParsedTable,

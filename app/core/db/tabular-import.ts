@@ -1,5 +1,6 @@
 // Parses CSV/TSV/JSON text into a typed table (column names, SQLite types, converted rows) ready to insert into SQLite.
 import Papa from "papaparse";
+import { quoteIdentifier } from "./identifiers";
 import { z } from "zod";
 
 export type ColumnType = "INTEGER" | "REAL" | "TEXT";
@@ -505,11 +506,6 @@ export function tableNameFromFileName(fileName: string, existingNames: string[])
   let suffix = 2;
   while (taken.has(`${name}_${suffix}`)) suffix++;
   return `${name}_${suffix}`;
-}
-
-/** An SQL identifier in double quotes, embedded quotes doubled: safe for any name. */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** `CREATE TABLE "name" ("a" INTEGER, "b" TEXT)` for a parsed table. */

@@ -1,7 +1,7 @@
 // The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, and progress of a load.
 import { useDatabaseStore, type SaveState } from "../../state/database-store";
 import { useQueryStore } from "../../state/query-store";
-import { formatBytes, formatCount } from "../format";
+import { formatBytes, formatCount } from "../../core/format";
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: "saved in this browser",

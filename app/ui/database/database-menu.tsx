@@ -1,7 +1,7 @@
 // The top bar's database picker: samples, recent databases, open a file or URL, new, import a table, download.
 import { useRef, useState, type FormEvent } from "react";
 import { useDatabaseStore } from "../../state/database-store";
-import { formatBytes, formatCount } from "../format";
+import { formatBytes, formatCount } from "../../core/format";
 
 const DATABASE_ACCEPT = ".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3";
 const TABLE_ACCEPT = ".csv,.tsv,.tab,.txt,.json,text/csv,text/tab-separated-values,application/json";

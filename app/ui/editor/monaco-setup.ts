@@ -3,6 +3,7 @@ import * as monaco from "monaco-editor/editor/editor.api";
 import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/sql/register";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import { quoteIdentifierIfNeeded } from "../../core/db/identifiers";
 import { useDatabaseStore } from "../../state/database-store";
 
 declare global {
@@ -21,10 +22,6 @@ const SQLITE_KEYWORDS = [
   "BETWEEN", "LIKE", "GLOB", "EXISTS", "COUNT", "SUM", "AVG", "MIN", "MAX", "COALESCE", "IFNULL", "CAST", "ROUND",
   "LENGTH", "LOWER", "UPPER", "SUBSTR", "DATE", "STRFTIME", "PRAGMA", "EXPLAIN QUERY PLAN", "ASC", "DESC",
 ];
-
-function quoteIfNeeded(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
-}
 
 let completionRegistered = false;
 
@@ -50,7 +47,7 @@ function registerSchemaCompletion(): void {
               kind: Kind.Field,
               detail: `${column.type || "any"} · ${table.name}`,
               documentation: column.comment ?? undefined,
-              insertText: quoteIfNeeded(column.name),
+              insertText: quoteIdentifierIfNeeded(column.name),
               range,
             })),
           };
@@ -62,7 +59,7 @@ function registerSchemaCompletion(): void {
           label: table.name,
           kind: table.kind === "view" ? Kind.Interface : Kind.Class,
           detail: table.kind === "view" ? "view" : `table · ${table.rowCount?.toLocaleString("en-US") ?? "?"} rows`,
-          insertText: quoteIfNeeded(table.name),
+          insertText: quoteIdentifierIfNeeded(table.name),
           range,
           sortText: `1${table.name}`,
         });
@@ -72,7 +69,7 @@ function registerSchemaCompletion(): void {
             kind: Kind.Field,
             detail: `${column.type || "any"} · ${table.name}`,
             documentation: column.comment ?? undefined,
-            insertText: quoteIfNeeded(column.name),
+            insertText: quoteIdentifierIfNeeded(column.name),
             range,
             sortText: `2${column.name}`,
           });

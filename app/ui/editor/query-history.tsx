@@ -1,6 +1,6 @@
 // The list of queries run before (kept across reloads); picking one puts it in the editor.
 import { useEditorStore } from "../../state/editor-store";
-import { formatCount, formatDuration } from "../format";
+import { formatCount, formatDuration } from "../../core/format";
 
 export function QueryHistory({ onPick }: { onPick: () => void }) {
   const history = useEditorStore((state) => state.history);

@@ -1,6 +1,6 @@
 // How one SQLite value is shown and copied: always as text, NULL apart from the string 'NULL', BLOBs summarized.
 import type { SqlValue } from "../../core/db/types";
-import { formatBytes } from "../format";
+import { formatBytes } from "../../core/format";
 
 const BLOB_PREVIEW_BYTES = 8;
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import type { QueryResultSummary, SqlValue } from "../../core/db/types";
 import { useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
-import { formatCount } from "../format";
+import { formatCount } from "../../core/format";
 import { blobSummary, copyTextOf } from "./cell-text";
 
 const ROW_HEIGHT = 24;

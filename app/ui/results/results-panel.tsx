@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
-import { formatCount, formatDuration } from "../format";
+import { formatCount, formatDuration } from "../../core/format";
 import { copyTextOf } from "./cell-text";
 import { ResultsGrid, type CellPosition } from "./results-grid";
 

@@ -1,13 +1,10 @@
 // The schema of the open database: tables and views with row counts, columns with types, keys and indexes.
+import { quoteIdentifierIfNeeded } from "../../core/db/identifiers";
 import type { TableInfo } from "../../core/db/types";
 import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { focusEditor } from "../editor/editor-commands";
-import { formatCount } from "../format";
-
-function quoted(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
-}
+import { formatCount } from "../../core/format";
 
 function TableEntry({ table }: { table: TableInfo }) {
   const setText = useEditorStore((state) => state.setText);
@@ -27,7 +24,7 @@ function TableEntry({ table }: { table: TableInfo }) {
           className="link-button"
           aria-label={`Query ${table.name}`}
           onClick={() => {
-            setText(`SELECT * FROM ${quoted(table.name)} LIMIT 100;`);
+            setText(`SELECT * FROM ${quoteIdentifierIfNeeded(table.name)} LIMIT 100;`);
             focusEditor();
           }}
         >

@@ -1,4 +1,4 @@
-// Numbers for people: thousands separators, ms/s, KB/MB.
+// Numbers for people: thousands separators, ms/s, KB/MB. Shared by the engine's messages, the UI and the CLI.
 export function formatCount(value: number): string {
   return value.toLocaleString("en-US");
 }
@@ -13,5 +13,5 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
