@@ -276,3 +276,46 @@ describe("checkDatabaseBytes", () => {
     expect(error?.message).toBe("The file is 3.0 GB; the page holds the whole database in memory and opens files up to 1.0 GB.");
   });
 });
+
+describe("read-only execution for the agent", () => {
+  let engine: SqliteEngine;
+  beforeAll(async () => {
+    engine = new SqliteEngine(await initSqlJs());
+    await engine.open(fixtureBytes);
+  });
+
+  it("answers a SELECT with the first rows and the total count", async () => {
+    const outcome = await engine.executeReadOnly("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 50) SELECT x FROM c", 5);
+    expect(outcome.ok && [outcome.columns, outcome.rows.length, outcome.rowCount]).toEqual([["x"], 5, 50]);
+  });
+
+  it.each([
+    ["INSERT", "INSERT INTO authors(name) VALUES ('Mallory')"],
+    ["UPDATE", "UPDATE books SET price = 0"],
+    ["DELETE", "DELETE FROM books"],
+    ["DROP", "DROP TABLE books"],
+    ["CREATE", "CREATE TABLE evil(x)"],
+    ["ATTACH", "ATTACH DATABASE ':memory:' AS scratch"],
+    ["PRAGMA off switch", "PRAGMA query_only = OFF"],
+    ["writable schema", "PRAGMA writable_schema = ON"],
+    ["two statements", "SELECT 1; DELETE FROM books"],
+    ["REPLACE", "REPLACE INTO authors VALUES (1, 'x', 1)"],
+    ["VACUUM", "VACUUM"],
+    ["a write hidden behind WITH", "WITH gone AS (SELECT 1) DELETE FROM books"],
+    ["a write behind a comment", "/* SELECT */ DELETE FROM books"],
+    ["a trigger", "CREATE TRIGGER t AFTER INSERT ON books BEGIN DELETE FROM authors; END"],
+  ])("refuses %s and leaves the database unchanged", async (_name, sql) => {
+    const outcome = await engine.executeReadOnly(sql, 10);
+    expect(outcome.ok).toBe(false);
+    const check = await engine.execute("SELECT (SELECT count(*) FROM books), (SELECT count(*) FROM authors), (SELECT group_concat(price) FROM books), (SELECT count(*) FROM sqlite_schema)");
+    expect(check.ok && check.firstRows[0]).toEqual([3, 2, "9.5,12.0", 4]);
+  });
+
+  it("leaves the connection writable for the person afterwards", async () => {
+    const other = new SqliteEngine(await initSqlJs());
+    await other.open(fixtureBytes);
+    await other.executeReadOnly("SELECT 1", 1);
+    const outcome = await other.execute("INSERT INTO authors(name) VALUES ('Grace')");
+    expect(outcome.ok).toBe(true);
+  });
+});

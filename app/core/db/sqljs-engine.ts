@@ -2,7 +2,7 @@
 import type { Database, SqlJsStatic, Statement } from "sql.js";
 import { formatBytes } from "../format";
 import { readSchema } from "./introspect";
-import { splitStatements } from "./sql-statements";
+import { firstKeyword, splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson } from "./result-export";
 import {
   createTableSql,
@@ -19,8 +19,14 @@ import type {
   ImportSummary,
   OpenedDatabase,
   Outcome,
+  ReadOnlyResult,
   SqlValue,
 } from "./types";
+
+/** Statement kinds a read-only caller may run; everything else (PRAGMA, ATTACH, DML, DDL) is refused up front. */
+const READ_ONLY_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "EXPLAIN"]);
+/** Rows counted past the kept ones before a read-only query is cut off, so a runaway SELECT still ends. */
+const READ_ONLY_COUNT_LIMIT = 5_000_000;
 
 /** Bytes every SQLite 3 database file starts with. */
 const SQLITE_MAGIC = "SQLite format 3\u0000";
@@ -214,6 +220,41 @@ export class SqliteEngine {
       rowsModified,
       databaseChanged: this.changedSince(before),
     };
+  }
+
+  /**
+   * Runs one statement that cannot change the database, for the agent. Three layers: exactly one statement,
+   * an allow-list of leading keywords (no PRAGMA, so query_only cannot be switched off), and SQLite's own
+   * `PRAGMA query_only`, which makes every write fail inside SQLite whatever the text looks like.
+   */
+  async executeReadOnly(sqlText: string, maxRows: number): Promise<Outcome<ReadOnlyResult>> {
+    const refuse = (message: string): Outcome<ReadOnlyResult> => ({ ok: false, error: { kind: "sql-error", message } });
+    const statements = splitStatements(sqlText);
+    if (statements.length === 0) return refuse("There is no SQL statement to run.");
+    if (statements.length > 1) return refuse(`Only one statement can be run at a time; this text has ${statements.length}.`);
+    const keyword = firstKeyword(statements[0]!.text);
+    if (!keyword || !READ_ONLY_KEYWORDS.has(keyword)) {
+      return refuse(`Only read-only queries (SELECT, WITH, VALUES, EXPLAIN) are allowed; ${keyword ?? "this statement"} would not be.`);
+    }
+    const started = performance.now();
+    this.database.exec("PRAGMA query_only = ON");
+    let statement: Statement | undefined;
+    try {
+      statement = this.database.prepare(statements[0]!.text);
+      const columns = statement.getColumnNames();
+      const rows: SqlValue[][] = [];
+      let rowCount = 0;
+      while (rowCount < READ_ONLY_COUNT_LIMIT && statement.step()) {
+        if (rows.length < maxRows) rows.push(statement.get() as SqlValue[]);
+        rowCount += 1;
+      }
+      return { ok: true, columns, rows, rowCount, elapsedMs: performance.now() - started };
+    } catch (error) {
+      return refuse(errorMessage(error));
+    } finally {
+      statement?.free();
+      this.database.exec("PRAGMA query_only = OFF");
+    }
   }
 
   /** Values that move when the main database changes: rows changed, schema changed. */

@@ -157,3 +157,12 @@ export interface ImportSummary {
   columns: { name: string; type: string }[];
   warnings: string[];
 }
+
+/** A read-only query's answer as the agent sees it: the first rows, and how many there were in all. */
+export interface ReadOnlyResult {
+  columns: string[];
+  rows: SqlValue[][];
+  /** All rows the query produced (rows holds at most the requested number). */
+  rowCount: number;
+  elapsedMs: number;
+}
