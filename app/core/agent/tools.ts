@@ -1,0 +1,185 @@
+// The agent's five database tools (a contract: names and arguments are fixed by DESIGN.md) and how each is run.
+import { z } from "zod";
+import { quoteIdentifier } from "../db/identifiers";
+import type { DatabaseSchema, SqlValue, TableInfo } from "../db/types";
+import type { AgentDatabase } from "./agent-database";
+import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
+
+export const toolInputSchemas = {
+  list_tables: z.object({}),
+  describe_table: z.object({ table: z.string().min(1).describe("Exact table or view name") }),
+  sample_values: z.object({
+    table: z.string().min(1).describe("Table or view name"),
+    column: z.string().min(1).describe("Column name"),
+    like: z.string().optional().describe("Optional SQL LIKE pattern to filter values, e.g. '%paris%'"),
+  }),
+  run_sql: z.object({ sql: z.string().min(1).describe("One read-only SQLite query") }),
+  submit_sql: z.object({ sql: z.string().min(1).describe("The final SQLite query that answers the question") }),
+} as const;
+
+export type ToolName = keyof typeof toolInputSchemas;
+export const TOOL_NAMES = Object.keys(toolInputSchemas) as ToolName[];
+
+export const toolDescriptions: Record<ToolName, string> = {
+  list_tables: "List every table and view with its row count.",
+  describe_table: "Columns of one table with types, primary and foreign keys, and 3 sample rows.",
+  sample_values:
+    "Distinct values of one column with how often each occurs, most frequent first; filter with a LIKE pattern to find how a value from the question is spelled in the data.",
+  run_sql: "Run one read-only SQLite query (SELECT/WITH) and see the first rows, the total row count and the time, or the error.",
+  submit_sql: "Submit the final SQLite query that answers the question. This ends the task.",
+};
+
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(toolInputSchemas, name);
+}
+
+/** Rows kept with an observation for the person's view (the model gets the text). */
+const RESULT_ROWS_KEPT = 20;
+const RUN_SQL_ROWS_FOR_MODEL = 50;
+
+export interface ObservedResult {
+  columns: string[];
+  rows: SqlValue[][];
+  rowCount: number;
+  elapsedMs: number;
+}
+
+export interface Observation {
+  ok: boolean;
+  /** Exactly what the model reads. */
+  text: string;
+  /** For run_sql and submit_sql: the result, for the trace's small grid. */
+  result?: ObservedResult;
+}
+
+export interface ToolLimits {
+  maxCharacters?: number;
+}
+
+function findTable(schema: DatabaseSchema, name: string): TableInfo | null {
+  const bare = name.trim().replace(/^["`[]|["`\]]$/g, "");
+  return schema.tables.find((table) => table.name.toLowerCase() === bare.toLowerCase()) ?? null;
+}
+
+function unknownTable(schema: DatabaseSchema, name: string): Observation {
+  return {
+    ok: false,
+    text: `Error: there is no table or view named "${name}". Tables: ${schema.tables.map((table) => table.name).join(", ")}.`,
+  };
+}
+
+async function describeTable(database: AgentDatabase, schema: DatabaseSchema, name: string, limits: ToolLimits): Promise<Observation> {
+  const table = findTable(schema, name);
+  if (!table) return unknownTable(schema, name);
+  const foreignKeys = new Map<string, string>();
+  for (const key of table.foreignKeys) {
+    key.fromColumns.forEach((column, index) => foreignKeys.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
+  }
+  const lines = [`${table.kind === "view" ? "View" : "Table"} ${table.name}${table.rowCount === null ? "" : ` (${table.rowCount} rows)`}`];
+  for (const column of table.columns) {
+    const notes = [
+      column.primaryKeyPosition > 0 ? "primary key" : null,
+      foreignKeys.has(column.name) ? `references ${foreignKeys.get(column.name)}` : null,
+      column.notNull && column.primaryKeyPosition === 0 ? "not null" : null,
+      column.comment ? `-- ${column.comment}` : null,
+    ].filter(Boolean);
+    lines.push(`  ${column.name} ${column.type || "ANY"}${notes.length ? ` ${notes.join(", ")}` : ""}`);
+  }
+  const sample = await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, 3);
+  if (sample.ok) {
+    lines.push("Sample rows:", rowsText(sample.columns, sample.rows, sample.rows.length, (limits.maxCharacters ?? DEFAULT_OBSERVATION_CHARACTERS) / 2));
+  }
+  return { ok: true, text: lines.join("\n") };
+}
+
+async function sampleValues(
+  database: AgentDatabase,
+  schema: DatabaseSchema,
+  input: z.infer<typeof toolInputSchemas.sample_values>,
+  limits: ToolLimits,
+): Promise<Observation> {
+  const table = findTable(schema, input.table);
+  if (!table) return unknownTable(schema, input.table);
+  const column = table.columns.find((candidate) => candidate.name.toLowerCase() === input.column.toLowerCase());
+  if (!column) {
+    return { ok: false, text: `Error: ${table.name} has no column "${input.column}". Columns: ${table.columns.map((candidate) => candidate.name).join(", ")}.` };
+  }
+  const quotedColumn = quoteIdentifier(column.name);
+  const filter = input.like ? ` WHERE ${quotedColumn} LIKE '${input.like.replaceAll("'", "''")}'` : "";
+  const sql = `SELECT ${quotedColumn} AS value, count(*) AS count FROM ${quoteIdentifier(table.name)}${filter} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25`;
+  const outcome = await database.executeReadOnly(sql, 25);
+  if (!outcome.ok) return { ok: false, text: `Error: ${outcome.error.message}` };
+  const distinct = await database.executeReadOnly(`SELECT count(DISTINCT ${quotedColumn}) FROM ${quoteIdentifier(table.name)}${filter}`, 1);
+  const distinctCount = distinct.ok ? Number(distinct.rows[0]?.[0] ?? outcome.rowCount) : outcome.rowCount;
+  if (outcome.rows.length === 0) return { ok: true, text: `No values of ${table.name}.${column.name}${input.like ? ` match LIKE '${input.like}'` : ""}.` };
+  return {
+    ok: true,
+    text: `Values of ${table.name}.${column.name}${input.like ? ` matching LIKE '${input.like}'` : ""} (${distinctCount} distinct):\n${rowsText(
+      outcome.columns,
+      outcome.rows,
+      Math.max(distinctCount, outcome.rows.length),
+      limits.maxCharacters,
+    )}`,
+  };
+}
+
+async function runQuery(database: AgentDatabase, sql: string, limits: ToolLimits): Promise<Observation> {
+  const outcome = await database.executeReadOnly(sql, RUN_SQL_ROWS_FOR_MODEL);
+  if (!outcome.ok) return { ok: false, text: `Error: ${outcome.error.message}` };
+  const result: ObservedResult = {
+    columns: outcome.columns,
+    rows: outcome.rows.slice(0, RESULT_ROWS_KEPT),
+    rowCount: outcome.rowCount,
+    elapsedMs: outcome.elapsedMs,
+  };
+  const text = `${rowsText(outcome.columns, outcome.rows, outcome.rowCount, limits.maxCharacters)}\nTime: ${outcome.elapsedMs.toFixed(1)} ms`;
+  return { ok: true, text, result };
+}
+
+/** Runs a tool whose input has already been validated. Never throws: failures become observations the model can read. */
+export async function runTool(
+  name: ToolName,
+  input: unknown,
+  database: AgentDatabase,
+  limits: ToolLimits = {},
+): Promise<Observation> {
+  try {
+    switch (name) {
+      case "list_tables": {
+        const schema = await database.schema();
+        if (schema.tables.length === 0) return { ok: true, text: "The database has no tables." };
+        return {
+          ok: true,
+          text: schema.tables.map((table) => `${table.name} (${table.kind}${table.rowCount === null ? "" : `, ${table.rowCount} rows`})`).join("\n"),
+        };
+      }
+      case "describe_table":
+        return await describeTable(database, await database.schema(), (input as { table: string }).table, limits);
+      case "sample_values":
+        return await sampleValues(database, await database.schema(), input as z.infer<typeof toolInputSchemas.sample_values>, limits);
+      case "run_sql":
+      case "submit_sql":
+        return await runQuery(database, (input as { sql: string }).sql, limits);
+    }
+  } catch (error) {
+    return { ok: false, text: `Error: the tool failed (${error instanceof Error ? error.message : String(error)}).` };
+  }
+}
+
+/** Validates raw tool arguments; the message is what the model is told so it can retry. */
+export function parseToolInput(name: string, rawInput: unknown): { ok: true; name: ToolName; input: unknown } | { ok: false; message: string } {
+  if (!isToolName(name)) return { ok: false, message: `Error: there is no tool named "${name}". Tools: ${TOOL_NAMES.join(", ")}.` };
+  let value = rawInput;
+  if (typeof value === "string") {
+    try {
+      value = value.trim() === "" ? {} : JSON.parse(value);
+    } catch (error) {
+      return { ok: false, message: `Error: the arguments for ${name} are not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object.` };
+    }
+  }
+  const parsed = toolInputSchemas[name].safeParse(value ?? {});
+  if (!parsed.success) {
+    return { ok: false, message: `Error: wrong arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ")}.` };
+  }
+  return { ok: true, name, input: parsed.data };
+}
