@@ -136,6 +136,8 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
           temperature: settings.temperature,
           maxRetries: 0,
           abortSignal: requestAbort.signal,
+          // Errors arrive in the stream and are handled below; the SDK's default would also log them.
+          onError: () => {},
         });
         const toolCalls: ToolCallSeen[] = [];
         let turnUsage: TokenUsage = { inputTokens: 0, outputTokens: 0 };

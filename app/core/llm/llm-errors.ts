@@ -60,6 +60,10 @@ export function classifyLlmError(error: unknown, context: { model: string; baseU
   }
   const chain = causeChain(error);
   const apiError = chain.find((item) => APICallError.isInstance(item)) as APICallError | undefined;
+  // A 2xx status with an error means the answer started and then broke off: the stream was cut.
+  if (apiError?.statusCode !== undefined && apiError.statusCode < 300) {
+    return { kind: "stream-cut", retryable: true, message: "The connection to the model was cut before the answer was complete." };
+  }
   if (apiError?.statusCode !== undefined) {
     const status = apiError.statusCode;
     const said = providerMessage(apiError.responseBody);

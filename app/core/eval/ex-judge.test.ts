@@ -1,0 +1,304 @@
+// The EX judge, case by case, over small sql.js databases: Spider and BIRD rules, errors, timeouts.
+import initSqlJs, { type Database } from "sql.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasTopLevelOrderBy, judgeExecution, judgeQueries, judgementSchema, type JudgeQueriesOptions } from "./ex-judge";
+import { createSqlJsQueryRunner, queryOutcomeSchema, type QueryOutcome, type QueryRunner } from "./query-runner";
+
+const FIXTURE_SQL = `
+CREATE TABLE singer (singer_id INTEGER PRIMARY KEY, name TEXT, country TEXT, age INTEGER, rating REAL);
+INSERT INTO singer VALUES
+  (1, 'Ada', 'France', 30, 4.5),
+  (2, 'Bea', 'France', 25, NULL),
+  (3, 'Cy', 'Spain', 41, 3.0),
+  (4, 'Di', NULL, 25, 4.5);
+CREATE TABLE numbers (n INTEGER, label TEXT);
+INSERT INTO numbers VALUES (1, 'one'), (1, 'one'), (2, 'two'), (2, 'two');
+CREATE TABLE mixed (i INTEGER, r REAL, t TEXT);
+INSERT INTO mixed VALUES (1, 1.0, '1');
+CREATE TABLE empty_table (x INTEGER);
+`;
+
+let database: Database;
+let runner: QueryRunner;
+
+beforeAll(async () => {
+  const SQL = await initSqlJs();
+  database = new SQL.Database();
+  database.exec(FIXTURE_SQL);
+  runner = createSqlJsQueryRunner(database);
+});
+
+afterAll(() => database.close());
+
+const spider: JudgeQueriesOptions = { semantics: "spider" };
+const bird: JudgeQueriesOptions = { semantics: "bird" };
+
+async function judge(gold: string, predicted: string, options: JudgeQueriesOptions) {
+  const judgement = await judgeQueries(runner, gold, predicted, options);
+  expect(judgementSchema.safeParse(judgement).success).toBe(true);
+  return judgement;
+}
+
+const rows = (values: (number | string | null)[][], columns = values[0]?.map((_, index) => `c${index}`) ?? ["c0"]): QueryOutcome => ({
+  ok: true,
+  columns,
+  rows: values,
+});
+
+describe("equal and unequal results", () => {
+  it.each([spider, bird])("the same query text in other words matches (%o)", async (options) => {
+    const judgement = await judge(
+      "SELECT name FROM singer WHERE country = 'France'",
+      "SELECT s.name FROM singer AS s WHERE s.country IN ('France')",
+      options,
+    );
+    expect(judgement).toEqual({ match: true, reason: "match" });
+  });
+
+  it.each([spider, bird])("different values miss (%o)", async (options) => {
+    const judgement = await judge("SELECT name FROM singer WHERE country = 'France'", "SELECT name FROM singer WHERE country = 'Spain'", options);
+    expect(judgement.match).toBe(false);
+    expect(judgement.reason).toBe(options.semantics === "spider" ? "different-row-count" : "different-rows");
+  });
+
+  it("same row count but different values is different-rows", async () => {
+    const judgement = await judge("SELECT name FROM singer WHERE age = 25", "SELECT name FROM singer WHERE age > 29", spider);
+    expect(judgement).toMatchObject({ match: false, reason: "different-rows" });
+  });
+
+  it("column names do not matter, only values", async () => {
+    expect((await judge("SELECT count(*) FROM singer", "SELECT count(singer_id) AS how_many FROM singer", spider)).match).toBe(true);
+  });
+});
+
+describe("duplicates: multisets for Spider, sets for BIRD", () => {
+  const gold = rows([[1], [1], [2]]);
+  it("[1,1,2] vs [1,2,2] misses under Spider", () => {
+    expect(judgeExecution(gold, rows([[1], [2], [2]]), { semantics: "spider" })).toMatchObject({ match: false, reason: "different-rows" });
+  });
+  it("[1,1,2] vs [1,2] misses under Spider (row count)", () => {
+    expect(judgeExecution(gold, rows([[1], [2]]), { semantics: "spider" })).toMatchObject({ match: false, reason: "different-row-count" });
+  });
+  it("[1,1,2] vs [1,2] and vs [1,2,2] match under BIRD", () => {
+    expect(judgeExecution(gold, rows([[1], [2]]), { semantics: "bird" })).toEqual({ match: true, reason: "match" });
+    expect(judgeExecution(gold, rows([[1], [2], [2]]), { semantics: "bird" })).toEqual({ match: true, reason: "match" });
+  });
+  it("a missing DISTINCT is a miss under Spider and a match under BIRD, on a real database", async () => {
+    expect((await judge("SELECT DISTINCT n FROM numbers", "SELECT n FROM numbers", spider)).reason).toBe("different-row-count");
+    expect((await judge("SELECT DISTINCT n FROM numbers", "SELECT n FROM numbers", bird)).match).toBe(true);
+  });
+  it("the official Spider rewrites drop DISTINCT from both queries when asked", async () => {
+    const judgement = await judge("SELECT DISTINCT n FROM numbers", "SELECT n FROM numbers", { ...spider, officialSpiderRewrites: true });
+    expect(judgement.match).toBe(true);
+  });
+});
+
+describe("column order", () => {
+  it("Spider accepts the predicted columns in another order", async () => {
+    const judgement = await judge("SELECT name, age FROM singer", "SELECT age, name FROM singer", spider);
+    expect(judgement.match).toBe(true);
+    expect(judgement.detail).toContain("different order");
+  });
+  it("BIRD rejects the predicted columns in another order", async () => {
+    expect(await judge("SELECT name, age FROM singer", "SELECT age, name FROM singer", bird)).toMatchObject({ match: false, reason: "different-rows" });
+  });
+  it("Spider finds the order when several columns hold the same values", () => {
+    // Columns a and b hold the same multiset of values, so only the pairing with c tells them apart.
+    const gold = rows([
+      [1, 2, "x"],
+      [2, 1, "y"],
+      [1, 1, "z"],
+    ]);
+    const predicted = rows([
+      ["x", 2, 1],
+      ["y", 1, 2],
+      ["z", 1, 1],
+    ]);
+    expect(judgeExecution(gold, predicted, { semantics: "spider" }).match).toBe(true);
+    const swapped = rows([
+      ["x", 1, 2],
+      ["y", 2, 1],
+      ["z", 1, 3],
+    ]);
+    expect(judgeExecution(gold, swapped, { semantics: "spider" })).toMatchObject({ match: false, reason: "different-rows" });
+  });
+  it("Spider settles many identical columns without trying every order", () => {
+    const wide = Array.from({ length: 200 }, (_, row) => Array.from({ length: 12 }, () => row % 7));
+    const gold = rows(wide);
+    const predicted = rows(wide.map((row) => [...row].reverse()));
+    expect(judgeExecution(gold, predicted, { semantics: "spider" }).match).toBe(true);
+  });
+  it("Spider bounds a pathological column search and says when it gave up", () => {
+    // Every column is a permutation of 0..n-1 and rows are cyclic shifts: partial checks cannot prune much.
+    const size = 9;
+    const cyclic = Array.from({ length: size }, (_, row) => Array.from({ length: size }, (_, column) => (row + column) % size));
+    const predicted = rows(cyclic.map((row) => row.map((value) => (value === 0 ? 0 : size - value))));
+    const judgement = judgeExecution(rows(cyclic), predicted, { semantics: "spider", maxColumnOrderSteps: 5 });
+    expect(judgement.match).toBe(false);
+    expect(judgement.detail).toContain("steps");
+    // The predicted columns are gold's in reverse cyclic order, which the default bound finds.
+    expect(judgeExecution(rows(cyclic), predicted, { semantics: "spider" }).match).toBe(true);
+  });
+});
+
+describe("row order", () => {
+  it("is ignored when the gold query has no ORDER BY", async () => {
+    expect((await judge("SELECT name FROM singer", "SELECT name FROM singer ORDER BY name DESC", spider)).match).toBe(true);
+    expect((await judge("SELECT name FROM singer", "SELECT name FROM singer ORDER BY name DESC", bird)).match).toBe(true);
+  });
+  it("is enforced under Spider when the gold query sorts", async () => {
+    const judgement = await judge("SELECT name FROM singer ORDER BY age, name", "SELECT name FROM singer ORDER BY name", spider);
+    expect(judgement).toMatchObject({ match: false, reason: "different-order" });
+    expect((await judge("SELECT name FROM singer ORDER BY age, name", "SELECT name FROM singer ORDER BY age ASC, name ASC", spider)).match).toBe(true);
+  });
+  it("is enforced together with a column permutation", async () => {
+    expect((await judge("SELECT name, age FROM singer ORDER BY age DESC", "SELECT age, name FROM singer ORDER BY age DESC", spider)).match).toBe(true);
+    expect((await judge("SELECT name, age FROM singer ORDER BY age DESC", "SELECT age, name FROM singer ORDER BY age", spider)).reason).toBe(
+      "different-order",
+    );
+  });
+  it("is ignored by BIRD even when the gold query sorts", async () => {
+    expect((await judge("SELECT name FROM singer ORDER BY age, name", "SELECT name FROM singer ORDER BY name", bird)).match).toBe(true);
+  });
+  it("is not enforced when the only ORDER BY is in a subquery or a window", async () => {
+    const inSubquery = "SELECT name FROM (SELECT name FROM singer ORDER BY age LIMIT 10)";
+    expect((await judge(inSubquery, "SELECT name FROM singer ORDER BY name DESC", spider)).match).toBe(true);
+    const inWindow = "SELECT name, row_number() OVER (ORDER BY singer_id) AS position FROM singer";
+    expect((await judge(inWindow, "SELECT name, singer_id FROM singer ORDER BY singer_id DESC", spider)).match).toBe(true);
+  });
+  it("the caller can say the gold query sorts", () => {
+    const judgement = judgeExecution(rows([[1], [2]]), rows([[2], [1]]), { semantics: "spider", goldHasOrderBy: true });
+    expect(judgement.reason).toBe("different-order");
+  });
+});
+
+describe("values", () => {
+  it("NULL equals NULL", async () => {
+    expect((await judge("SELECT country FROM singer", "SELECT country FROM singer WHERE 1", spider)).match).toBe(true);
+    expect(judgeExecution(rows([[null, 1]]), rows([[null, 1]]), { semantics: "bird" }).match).toBe(true);
+    expect(judgeExecution(rows([[null]]), rows([["NULL"]]), { semantics: "spider" }).match).toBe(false);
+  });
+  it("integer 1 and real 1.0 are equal, text '1' is not", async () => {
+    for (const options of [spider, bird]) {
+      expect((await judge("SELECT i FROM mixed", "SELECT r FROM mixed", options)).match).toBe(true);
+      expect((await judge("SELECT i FROM mixed", "SELECT 1.0", options)).match).toBe(true);
+      expect(await judge("SELECT i FROM mixed", "SELECT t FROM mixed", options)).toMatchObject({ match: false, reason: "different-rows" });
+    }
+  });
+  it("averages are compared exactly, with no tolerance", async () => {
+    expect((await judge("SELECT avg(age) FROM singer", "SELECT sum(age) / 4.0 FROM singer", spider)).match).toBe(true);
+    expect((await judge("SELECT avg(age) FROM singer", "SELECT round(avg(age), 1) FROM singer", spider)).match).toBe(false);
+  });
+  it("blobs equal by content, never equal to text", () => {
+    const blob = (...bytes: number[]) => new Uint8Array(bytes);
+    expect(judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { semantics: "spider" }).match).toBe(true);
+    expect(judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [["\u0001\u0002"]] }, { semantics: "spider" }).match).toBe(false);
+  });
+  it("a text value holding the separator cannot fake two columns", () => {
+    const gold = rows([["a\u0001s1:b", "c"]]);
+    const predicted = rows([["a", "b\u0001s1:c"]]);
+    expect(judgeExecution(gold, predicted, { semantics: "bird" }).match).toBe(false);
+    expect(judgeExecution(gold, predicted, { semantics: "spider" }).match).toBe(false);
+  });
+});
+
+describe("empty results and column counts", () => {
+  it.each([spider, bird])("both empty is a match (%o)", async (options) => {
+    expect(await judge("SELECT x FROM empty_table", "SELECT name FROM singer WHERE age > 100", options)).toEqual({ match: true, reason: "both-empty" });
+  });
+  it("one empty is a miss", async () => {
+    expect((await judge("SELECT x FROM empty_table", "SELECT name FROM singer", spider)).reason).toBe("different-row-count");
+    expect((await judge("SELECT x FROM empty_table", "SELECT name FROM singer", bird)).reason).toBe("different-rows");
+  });
+  it.each([spider, bird])("different column counts miss (%o)", async (options) => {
+    const judgement = await judge("SELECT name FROM singer", "SELECT name, age FROM singer", options);
+    expect(judgement).toMatchObject({ match: false, reason: "different-columns" });
+    expect(judgement.detail).toContain("1 column");
+  });
+});
+
+describe("failures", () => {
+  it("a predicted query that fails is a prediction-error", async () => {
+    const judgement = await judge("SELECT name FROM singer", "SELECT nme FROM singer", spider);
+    expect(judgement).toMatchObject({ match: false, reason: "prediction-error" });
+    expect(judgement.detail).toContain("nme");
+  });
+  it("a gold query that fails is a gold-error, recorded apart from misses", async () => {
+    const judgement = await judge("SELECT name FROM singers", "SELECT name FROM singer", spider);
+    expect(judgement).toMatchObject({ match: false, reason: "gold-error" });
+    expect(judgement.detail).toContain("singers");
+  });
+  it("a predicted query that runs too long is a prediction-timeout", async () => {
+    const endless = "WITH RECURSIVE counter(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM counter) SELECT x FROM counter WHERE x % 100 = 0";
+    const judgement = await judge("SELECT name FROM singer", endless, { ...spider, timeoutMs: 200 });
+    expect(judgement).toMatchObject({ match: false, reason: "prediction-timeout" });
+  });
+  it("a prediction past the row cap is a prediction-error", async () => {
+    const many = "WITH RECURSIVE counter(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM counter) SELECT x FROM counter";
+    const judgement = await judge("SELECT name FROM singer", many, { ...spider, maxRows: 1000 });
+    expect(judgement).toMatchObject({ match: false, reason: "prediction-error" });
+    expect(judgement.detail).toContain("1,000 rows");
+  });
+});
+
+describe("the sql.js runner", () => {
+  it("returns every row, not a first page", async () => {
+    const outcome = await runner.run("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000) SELECT x FROM c", { timeoutMs: 5000 });
+    expect(outcome.ok && outcome.rows.length).toBe(5000);
+    expect(queryOutcomeSchema.safeParse(outcome).success).toBe(true);
+  });
+  it("never changes the database, and leaves it writable afterwards", async () => {
+    for (const sql of ["DELETE FROM singer RETURNING name", "DROP TABLE singer", "BEGIN", "PRAGMA query_only = 0", "ATTACH ':memory:' AS other"]) {
+      const outcome = await runner.run(sql, { timeoutMs: 1000 });
+      expect(outcome.ok, sql).toBe(false);
+    }
+    expect(database.exec("SELECT count(*) FROM singer")[0]?.values[0]?.[0]).toBe(4);
+    expect(database.exec("PRAGMA query_only")[0]?.values[0]?.[0]).toBe(0);
+    database.exec("CREATE TABLE scratch (x); DROP TABLE scratch;");
+  });
+  it("accepts one statement with a trailing semicolon or comment, and refuses two", async () => {
+    expect((await runner.run("SELECT 1; -- done", { timeoutMs: 1000 })).ok).toBe(true);
+    const two = await runner.run("SELECT 1; SELECT 2", { timeoutMs: 1000 });
+    expect(two.ok === false && two.error.kind).toBe("sql-error");
+    expect((await runner.run("  -- nothing\n", { timeoutMs: 1000 })).ok).toBe(false);
+  });
+});
+
+describe("hasTopLevelOrderBy", () => {
+  it.each([
+    ["SELECT a FROM t ORDER BY a", true],
+    ["select a from t order   by a desc limit 3", true],
+    ["SELECT a FROM t ORDER\n-- why\nBY a", true],
+    ["SELECT a FROM t ORDER /* c */ BY a;", true],
+    ["WITH c AS (SELECT a FROM t ORDER BY a) SELECT a FROM c ORDER BY a", true],
+    ["SELECT a FROM t UNION SELECT b FROM u ORDER BY 1", true],
+    ["SELECT a FROM t", false],
+    ["SELECT a FROM (SELECT a FROM t ORDER BY a LIMIT 5)", false],
+    ["WITH c AS (SELECT a FROM t ORDER BY a) SELECT a FROM c", false],
+    ["SELECT a FROM t WHERE a IN (SELECT a FROM t ORDER BY a LIMIT 1)", false],
+    ["SELECT rank() OVER (PARTITION BY b ORDER BY a) FROM t", false],
+    ["SELECT rank() OVER w FROM t WINDOW w AS (ORDER BY a)", false],
+    ["SELECT group_concat(a ORDER BY a) FROM t", false],
+    ["SELECT 'ORDER BY a' FROM t", false],
+    ['SELECT "order by" FROM t', false],
+    ["SELECT [order] FROM t -- ORDER BY a", false],
+    ["SELECT a FROM t /* ORDER BY a */", false],
+    ["SELECT a AS [x)] FROM t ORDER BY a", true],
+    ["SELECT 'it''s (' FROM t ORDER BY a", true],
+    ["SELECT a FROM t; SELECT a FROM t ORDER BY a", false],
+    ["SELECT border, bye FROM t", false],
+  ])("%s → %s", (sql, expected) => {
+    expect(hasTopLevelOrderBy(sql)).toBe(expected);
+  });
+});
+
+describe("outcomes from other runners", () => {
+  it("a prediction error kind other than timeout is a prediction-error", () => {
+    const predicted: QueryOutcome = { ok: false, error: { kind: "too-many-rows", message: "too many" } };
+    expect(judgeExecution(rows([[1]]), predicted, { semantics: "bird" }).reason).toBe("prediction-error");
+  });
+  it("a gold error wins over a prediction error", () => {
+    const failed: QueryOutcome = { ok: false, error: { kind: "sql-error", message: "no such table: x" } };
+    expect(judgeExecution(failed, failed, { semantics: "spider" }).reason).toBe("gold-error");
+  });
+});
