@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "workers/**/*.test.ts", "scripts/**/*.test.ts", "e2e/llm-server/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "workers/**/*.test.ts", "scripts/**/*.test.ts", "e2e/llm-server/**/*.vitest.ts"],
     environment: "node",
     testTimeout: 30_000,
   },

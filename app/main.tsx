@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./ui/app";
 import { useDatabaseStore } from "./state/database-store";
+import { useAgentStore } from "./state/agent-store";
 import { useEditorStore } from "./state/editor-store";
 import { installTestHook } from "./ui/test-hook";
 import "./ui/styles.css";
@@ -16,4 +17,5 @@ createRoot(document.getElementById("root")!).render(
 );
 
 void useEditorStore.getState().loadHistory();
+void useAgentStore.getState().loadHistory();
 void useDatabaseStore.getState().start();

@@ -3,6 +3,9 @@ import { useEffect } from "react";
 import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
 import { useQueryStore } from "../state/query-store";
+import { useAgentStore } from "../state/agent-store";
+import { AgentPanel } from "./agent/agent-panel";
+import { QuestionBox } from "./agent/question-box";
 import { NoticeBar } from "./common/notice-bar";
 import { StatusLine } from "./common/status-line";
 import { DatabaseMenu } from "./database/database-menu";
@@ -10,6 +13,7 @@ import { DropZone } from "./database/drop-zone";
 import { EditorPanel } from "./editor/editor-panel";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
+import { SettingsDialog } from "./settings/settings-dialog";
 
 /** The first screen shows a query that runs: the sample's own example, unless the person already has text. */
 function useStartingQuery() {
@@ -29,6 +33,7 @@ export function App() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
+      if (event.key === "Escape" && useAgentStore.getState().running) useAgentStore.getState().stop();
     };
     // Leaving while a change is being written to storage would lose it; let the browser ask first.
     const onLeave = (event: BeforeUnloadEvent) => {
@@ -51,12 +56,15 @@ export function App() {
       <main className="workspace">
         <SchemaPanel />
         <div className="centre">
+          <QuestionBox />
           <EditorPanel />
           <ResultsPanel />
         </div>
+        <AgentPanel />
       </main>
       <StatusLine />
       <DropZone />
+      <SettingsDialog />
     </div>
   );
 }

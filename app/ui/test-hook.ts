@@ -2,6 +2,7 @@
 import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
 import { useQueryStore } from "../state/query-store";
+import { useAgentStore } from "../state/agent-store";
 import { sqliteConnection } from "../browser/services";
 import type { RemoteEngine } from "../browser/sqlite-connection";
 
@@ -11,6 +12,7 @@ declare global {
       database: () => ReturnType<typeof useDatabaseStore.getState>;
       query: () => ReturnType<typeof useQueryStore.getState>;
       editor: () => ReturnType<typeof useEditorStore.getState>;
+      agent: () => ReturnType<typeof useAgentStore.getState>;
       /** The worker's engine, for measuring query latency through the real RPC path. */
       engine: () => RemoteEngine;
     };
@@ -22,6 +24,7 @@ export function installTestHook(): void {
     database: () => useDatabaseStore.getState(),
     query: () => useQueryStore.getState(),
     editor: () => useEditorStore.getState(),
+    agent: () => useAgentStore.getState(),
     engine: () => sqliteConnection().engine,
   };
 }

@@ -94,43 +94,71 @@ export const DEFAULT_MAX_COLUMN_ORDER_STEPS = 2_000;
 const HEX_DIGITS = "0123456789abcdef";
 
 /**
- * A string that is equal for two values exactly when the official (Python) scripts consider them
- * equal: numbers by value, whatever their SQLite type, so 1 and 1.0 agree (and -0.0 equals 0.0);
- * text never equals a number or a blob ('1' is not 1); NULL equals NULL (None == None).
- * sql.js hands INTEGER and REAL both over as JS numbers, so integers past 2^53 are compared as the
- * nearest double, where Python would compare them exactly.
+ * Gives each value a number that is equal for two values exactly when the official (Python) scripts
+ * consider them equal: numbers by value, whatever their SQLite type, so 1 and 1.0 agree (and -0.0
+ * equals 0.0); text never equals a number or a blob ('1' is not 1); NULL equals NULL (None == None).
+ * Comparing small numbers instead of values keeps large results fast. sql.js hands INTEGER and REAL
+ * both over as JS numbers, so integers past 2^53 are compared as the nearest double, where Python
+ * would compare them exactly.
  */
-function valueKey(value: SqlValue): string {
-  if (value === null) return "N";
-  if (typeof value === "number") return String(value); // String(-0) is "0"; each double has one shortest form.
-  if (typeof value === "string") return `s${value.length}:${value}`; // The length makes a joined row key unambiguous.
-  let hex = "x";
-  for (const byte of value) hex += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
-  return hex;
+class ValueIds {
+  // Map keys compare by SameValueZero, so -0 and 0 share an id.
+  private readonly numbers = new Map<number, number>();
+  private readonly texts = new Map<string, number>();
+  private readonly blobs = new Map<string, number>();
+  /** 0 is NULL. */
+  private nextId = 1;
+
+  idOf(value: SqlValue): number {
+    if (value === null) return 0;
+    if (typeof value === "number") return this.intern(this.numbers, value);
+    if (typeof value === "string") return this.intern(this.texts, value);
+    let hex = "";
+    for (const byte of value) hex += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
+    return this.intern(this.blobs, hex);
+  }
+
+  private intern<K>(ids: Map<K, number>, key: K): number {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = this.nextId++;
+      ids.set(key, id);
+    }
+    return id;
+  }
 }
 
-/** Separates value keys in a row key; never the first character of a key, and strings carry their length. */
-const SEPARATOR = "\u0001";
-
-/** Value keys column by column: `keys[column][row]`. Computed once per result; every comparison below works on these. */
-function keyColumns(columnCount: number, rows: SqlValue[][]): string[][] {
-  const columns: string[][] = [];
+/** Value ids column by column: `columns[column][row]`. Computed once per result; every comparison below works on these. */
+function idColumns(ids: ValueIds, columnCount: number, rows: SqlValue[][]): Int32Array[] {
+  const columns: Int32Array[] = [];
   for (let column = 0; column < columnCount; column++) {
-    const keys = new Array<string>(rows.length);
-    for (let row = 0; row < rows.length; row++) keys[row] = valueKey(rows[row]![column] ?? null);
-    columns.push(keys);
+    const values = new Int32Array(rows.length);
+    for (let row = 0; row < rows.length; row++) values[row] = ids.idOf(rows[row]![column] ?? null);
+    columns.push(values);
   }
   return columns;
 }
 
-/** Row keys with the predicted columns taken in `order` (`order[goldColumn] = predictedColumn`). */
-function rowKeys(columns: string[][], rowCount: number, order: readonly number[]): string[] {
-  if (order.length === 0) return new Array<string>(rowCount).fill("");
-  const keys = columns[order[0]!]!.slice(0, rowCount);
-  for (let position = 1; position < order.length; position++) {
-    const column = columns[order[position]!]!;
-    for (let row = 0; row < rowCount; row++) keys[row] = keys[row]! + SEPARATOR + column[row]!;
+/** An id as two UTF-16 code units: fixed width, so keys joined from ids need no separator. */
+function encodeId(id: number): string {
+  return String.fromCharCode(id & 0xffff, id >>> 16);
+}
+
+/** Row keys with the columns taken in `order` (`order[goldColumn] = predictedColumn`). */
+function rowKeys(columns: Int32Array[], rowCount: number, order: readonly number[]): string[] {
+  const keys = new Array<string>(rowCount);
+  for (let row = 0; row < rowCount; row++) {
+    let key = "";
+    for (const column of order) key += encodeId(columns[column]![row]!);
+    keys[row] = key;
   }
+  return keys;
+}
+
+/** Row keys of `prefix` (null for none) extended by one column. */
+function extendKeys(prefix: string[] | null, column: Int32Array, rowCount: number): string[] {
+  const keys = new Array<string>(rowCount);
+  for (let row = 0; row < rowCount; row++) keys[row] = (prefix === null ? "" : prefix[row]!) + encodeId(column[row]!);
   return keys;
 }
 
@@ -141,32 +169,50 @@ function countKeys(keys: readonly string[]): Map<string, number> {
 }
 
 /**
- * Multiset equality of `keys` against counts of a list of the same length. Leaves `counts` untouched
- * unless `consume` is set, which spares a copy when the counts are not needed again.
+ * Multiset equality of `keys` against counts of a list of the same length. Uses the counts up unless
+ * `restore` is set, in which case it puts back what it took: cheaper than copying the counts, since a
+ * mismatch usually shows within the first rows.
  */
-function sameMultiset(counts: Map<string, number>, keys: readonly string[], consume = false): boolean {
-  const remaining = consume ? counts : new Map(counts);
-  for (const key of keys) {
-    const left = remaining.get(key);
-    if (!left) return false;
-    remaining.set(key, left - 1);
+function sameMultiset(counts: Map<string, number>, keys: readonly string[], restore = false): boolean {
+  let taken = 0;
+  let equal = true;
+  for (; taken < keys.length; taken++) {
+    const key = keys[taken]!;
+    const left = counts.get(key);
+    if (!left) {
+      equal = false;
+      break;
+    }
+    counts.set(key, left - 1);
   }
-  return true;
+  if (restore) for (let index = 0; index < taken; index++) counts.set(keys[index]!, counts.get(keys[index]!)! + 1);
+  return equal;
 }
 
-function sameSequence(left: readonly string[], right: readonly string[]): boolean {
+function sameSequence(left: Int32Array, right: Int32Array): boolean {
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
   return true;
 }
 
-/** Each row's values sorted and joined: equal multisets of these is necessary for a match under any column order (the official `quick_rej`). */
-function unorderedRowKeys(columns: string[][], rowCount: number): string[] {
+/** Each row's values sorted: equal multisets of these is necessary for a match under any column order (the official `quick_rej`). */
+function unorderedRowKeys(columns: Int32Array[], rowCount: number): string[] {
   const keys = new Array<string>(rowCount);
-  const values = new Array<string>(columns.length);
+  const values = new Int32Array(columns.length);
   for (let row = 0; row < rowCount; row++) {
-    for (let column = 0; column < columns.length; column++) values[column] = columns[column]![row]!;
-    keys[row] = values.slice().sort().join(SEPARATOR);
+    // Insertion sort: rows are short, and a sort call per row costs more than the sorting.
+    for (let column = 0; column < columns.length; column++) {
+      const value = columns[column]![row]!;
+      let position = column;
+      while (position > 0 && values[position - 1]! > value) {
+        values[position] = values[position - 1]!;
+        position--;
+      }
+      values[position] = value;
+    }
+    let key = "";
+    for (const id of values) key += encodeId(id);
+    keys[row] = key;
   }
   return keys;
 }
@@ -184,8 +230,14 @@ type OrderSearch = { found: true; order: number[] } | { found: false; gaveUp: bo
  * at depth one it is the official per-column value check, deeper ones prune far more. Predicted columns
  * with identical contents are interchangeable, so only the first unused of them is tried.
  */
-function findColumnOrder(gold: string[][], predicted: string[][], rowCount: number, maxSteps: number): OrderSearch {
+function findColumnOrder(gold: Int32Array[], predicted: Int32Array[], rowCount: number, maxSteps: number): OrderSearch {
   const columnCount = gold.length;
+  // compatible[g][p]: gold column g and predicted column p hold the same multiset of values (the
+  // depth-one check), settled once on sorted copies, which costs no row keys.
+  const sortedGold = gold.map((column) => column.slice().sort());
+  const sortedPredicted = predicted.map((column) => column.slice().sort());
+  const compatible = sortedGold.map((goldColumn) => sortedPredicted.map((column) => sameSequence(goldColumn, column)));
+
   // Counts of gold's partial rows (its first depth + 1 columns), built as the search first reaches each depth.
   const goldPrefixCounts: Map<string, number>[] = [];
   let goldPrefix: string[] | null = null;
@@ -193,7 +245,7 @@ function findColumnOrder(gold: string[][], predicted: string[][], rowCount: numb
     while (goldPrefixCounts.length <= depth) {
       const column = gold[goldPrefixCounts.length]!;
       const prefix: string[] | null = goldPrefix;
-      const next = prefix === null ? column.slice(0, rowCount) : prefix.map((key, row) => key + SEPARATOR + column[row]!);
+      const next = extendKeys(prefix, column, rowCount);
       goldPrefixCounts.push(countKeys(next));
       goldPrefix = next;
     }
@@ -220,7 +272,7 @@ function findColumnOrder(gold: string[][], predicted: string[][], rowCount: numb
     const depth = order.length;
     if (depth === columnCount) return true;
     for (let candidate = 0; candidate < columnCount; candidate++) {
-      if (used[candidate]) continue;
+      if (used[candidate] || !compatible[depth]![candidate]) continue;
       let duplicateOfEarlierUnused = false;
       for (let earlier = 0; earlier < candidate && !duplicateOfEarlierUnused; earlier++) {
         duplicateOfEarlierUnused = !used[earlier] && sameContents(earlier, candidate);
@@ -230,9 +282,9 @@ function findColumnOrder(gold: string[][], predicted: string[][], rowCount: numb
         gaveUp = true;
         return false;
       }
-      const column = predicted[candidate]!;
-      const next: string[] = prefix === null ? column.slice(0, rowCount) : prefix.map((key, row) => key + SEPARATOR + column[row]!);
-      if (!sameMultiset(goldCountsAt(depth), next)) continue;
+      // At depth 0 compatibility is the whole check, and its keys are only needed to go deeper.
+      const next = columnCount === 1 ? null : extendKeys(prefix, predicted[candidate]!, rowCount);
+      if (depth > 0 && !sameMultiset(goldCountsAt(depth), next!, true)) continue;
       used[candidate] = true;
       order.push(candidate);
       if (extend(next)) return true;
@@ -251,7 +303,7 @@ function findColumnOrder(gold: string[][], predicted: string[][], rowCount: numb
  * equals its gold column value by value, and "same contents" is an equivalence, so taking the first
  * unused identical column for each gold column finds an order whenever one exists.
  */
-function findColumnOrderInSequence(gold: string[][], predicted: string[][]): number[] | null {
+function findColumnOrderInSequence(gold: Int32Array[], predicted: Int32Array[]): number[] | null {
   const used = new Array<boolean>(predicted.length).fill(false);
   const order: number[] = [];
   for (const goldColumn of gold) {
@@ -282,25 +334,26 @@ function judgeSpider(
   const columnCount = gold.columns.length;
   // Rows without columns are all alike; the row counts, already equal, decide.
   if (columnCount === 0) return { match: true, reason: "match" };
-  const goldKeys = keyColumns(columnCount, gold.rows);
-  const predictedKeys = keyColumns(columnCount, predicted.rows);
-  const identity = goldKeys.map((_, index) => index);
+  const ids = new ValueIds();
+  const goldIds = idColumns(ids, columnCount, gold.rows);
+  const predictedIds = idColumns(ids, columnCount, predicted.rows);
+  const identity = goldIds.map((_, index) => index);
 
   if (goldHasOrderBy) {
-    const inSequence = findColumnOrderInSequence(goldKeys, predictedKeys);
+    const inSequence = findColumnOrderInSequence(goldIds, predictedIds);
     if (inSequence) return { match: true, reason: "match", detail: columnOrderDetail(inSequence) };
-  } else if (sameMultiset(countKeys(rowKeys(goldKeys, rowCount, identity)), rowKeys(predictedKeys, rowCount, identity), true)) {
+  } else if (sameMultiset(countKeys(rowKeys(goldIds, rowCount, identity)), rowKeys(predictedIds, rowCount, identity))) {
     // The usual case, the columns in gold's order, settled in one pass.
     return { match: true, reason: "match" };
   }
 
   const multisetMatch =
     columnCount === 1
-      ? goldHasOrderBy && sameMultiset(countKeys(goldKeys[0]!), predictedKeys[0]!, true)
+      ? goldHasOrderBy && sameMultiset(countKeys(rowKeys(goldIds, rowCount, identity)), rowKeys(predictedIds, rowCount, identity))
         ? ({ found: true, order: [0] } as const)
         : ({ found: false, gaveUp: false } as const)
-      : sameMultiset(countKeys(unorderedRowKeys(goldKeys, rowCount)), unorderedRowKeys(predictedKeys, rowCount), true)
-        ? findColumnOrder(goldKeys, predictedKeys, rowCount, maxSteps)
+      : sameMultiset(countKeys(unorderedRowKeys(goldIds, rowCount)), unorderedRowKeys(predictedIds, rowCount))
+        ? findColumnOrder(goldIds, predictedIds, rowCount, maxSteps)
         : ({ found: false, gaveUp: false } as const);
 
   if (multisetMatch.found) {
@@ -332,8 +385,9 @@ function judgeSpider(
 function judgeBird(gold: { columns: string[]; rows: SqlValue[][] }, predicted: { columns: string[]; rows: SqlValue[][] }): Judgement {
   const columnCount = gold.columns.length;
   const identity = Array.from({ length: columnCount }, (_, index) => index);
-  const goldSet = new Set(rowKeys(keyColumns(columnCount, gold.rows), gold.rows.length, identity));
-  const predictedSet = new Set(rowKeys(keyColumns(columnCount, predicted.rows), predicted.rows.length, identity));
+  const ids = new ValueIds();
+  const goldSet = new Set(rowKeys(idColumns(ids, columnCount, gold.rows), gold.rows.length, identity));
+  const predictedSet = new Set(rowKeys(idColumns(ids, columnCount, predicted.rows), predicted.rows.length, identity));
   if (goldSet.size === predictedSet.size && [...goldSet].every((key) => predictedSet.has(key))) {
     return { match: true, reason: "match" };
   }

@@ -1,0 +1,164 @@
+// The agent in the page: asking, stopping, the trace on screen (live, from history, or replayed), trace files.
+import { create } from "zustand";
+import type { AgentEvent } from "../core/agent/events";
+import { parseTrace, replaySteps, type Trace } from "../core/agent/trace";
+import { blobToHex } from "../core/db/result-export";
+import { presetOf } from "../core/llm/providers";
+import { downloadBytes } from "../browser/download";
+import { sqliteConnection } from "../browser/services";
+import { TraceStorage, type TraceSummary } from "../browser/trace-storage";
+import { useDatabaseStore } from "./database-store";
+import { useSettingsStore } from "./settings-store";
+
+interface AgentState {
+  question: string;
+  trace: Trace | null;
+  running: boolean;
+  history: TraceSummary[];
+  /** Index into replaySteps(trace.events) while replaying; null shows the whole trace. */
+  replayStep: number | null;
+  notice: string | null;
+  setQuestion(question: string): void;
+  ask(question?: string): Promise<void>;
+  stop(): void;
+  loadHistory(): Promise<void>;
+  openTrace(id: string): Promise<void>;
+  deleteTrace(id: string): Promise<void>;
+  exportTrace(): void;
+  importTrace(file: File): Promise<void>;
+  startReplay(): void;
+  stepReplay(delta: number): void;
+  endReplay(): void;
+}
+
+let storage: TraceStorage | null = null;
+const traces = () => (storage ??= new TraceStorage());
+let controller: AbortController | null = null;
+
+export const useAgentStore = create<AgentState>((set, get) => ({
+  question: "",
+  trace: null,
+  running: false,
+  history: [],
+  replayStep: null,
+  notice: null,
+
+  setQuestion(question) {
+    set({ question });
+  },
+
+  async ask(questionArgument) {
+    const question = (questionArgument ?? get().question).trim();
+    if (get().running || question === "") return;
+    const { llm } = useSettingsStore.getState();
+    if (!llm.baseUrl || !llm.model) {
+      set({ notice: "Choose a provider and a model in Settings first." });
+      useSettingsStore.getState().setOpen(true);
+      return;
+    }
+    const databaseName = useDatabaseStore.getState().current?.name ?? "database";
+    const trace: Trace = { version: 1, id: `trace-${Date.now().toString(36)}`, question, databaseName, model: llm.model, baseUrl: llm.baseUrl, createdAt: Date.now(), events: [] };
+    controller = new AbortController();
+    set({ question, trace, running: true, replayStep: null, notice: null });
+    try {
+      // The AI SDK is loaded on the first question, not with the page.
+      const [{ runAgent }, { createLanguageModel }, { createRecordingFetch }] = await Promise.all([
+        import("../core/agent/agent-loop"),
+        import("../core/llm/providers"),
+        import("../core/llm/recording-fetch"),
+      ]);
+      const recorder = createRecordingFetch(globalThis.fetch.bind(globalThis));
+      const events: AgentEvent[] = [];
+      for await (const event of runAgent({
+        question,
+        database: sqliteConnection().engine,
+        model: createLanguageModel(llm, recorder.fetch),
+        settings: llm,
+        reachHint: presetOf(llm).reachHint,
+        recorder,
+        signal: controller.signal,
+      })) {
+        events.push(event);
+        set({ trace: { ...trace, events: [...events] } });
+      }
+    } catch (error) {
+      const events = get().trace?.events ?? [];
+      const failure: AgentEvent = { type: "error", kind: "unknown", message: `The agent failed: ${error instanceof Error ? error.message : String(error)}` };
+      set({ trace: { ...trace, events: [...events, failure] } });
+    } finally {
+      controller = null;
+      set({ running: false });
+      const finished = get().trace;
+      if (finished) {
+        try {
+          set({ history: await traces().save(finished) });
+        } catch {
+          set({ notice: "The trace could not be stored in this browser; export it to keep it." });
+        }
+      }
+    }
+  },
+
+  stop() {
+    controller?.abort(new Error("stopped"));
+  },
+
+  async loadHistory() {
+    try {
+      set({ history: await traces().list() });
+    } catch {
+      set({ history: [] });
+    }
+  },
+
+  async openTrace(id) {
+    if (get().running) return;
+    const trace = await traces().load(id);
+    if (trace) set({ trace, question: trace.question, replayStep: null, notice: null });
+    else set({ notice: "That trace is no longer stored." });
+  },
+
+  async deleteTrace(id) {
+    set({ history: await traces().remove(id) });
+    if (get().trace?.id === id) set({ trace: null, replayStep: null });
+  },
+
+  exportTrace() {
+    const trace = get().trace;
+    if (!trace) return;
+    // Traces never hold the API key: requests are recorded without headers.
+    // BLOBs in observations have no JSON form; they are written as SQL hex literals.
+    const replacer = (_key: string, value: unknown) => (value instanceof Uint8Array ? `x'${blobToHex(value)}'` : value);
+    downloadBytes(JSON.stringify(trace, replacer, 2), `querylab-trace-${trace.id}.json`, "application/json");
+  },
+
+  async importTrace(file) {
+    const parsed = parseTrace(await file.text());
+    if (!parsed.ok) {
+      set({ notice: `${file.name}: ${parsed.message} Nothing was imported.` });
+      return;
+    }
+    set({ trace: parsed.trace, question: parsed.trace.question, replayStep: null, notice: null });
+    try {
+      set({ history: await traces().save(parsed.trace) });
+    } catch {
+      // Shown anyway; only the history misses it.
+    }
+  },
+
+  startReplay() {
+    if (get().trace && !get().running) set({ replayStep: 0 });
+  },
+
+  stepReplay(delta) {
+    const trace = get().trace;
+    const step = get().replayStep;
+    if (!trace || step === null) return;
+    const steps = replaySteps(trace.events);
+    set({ replayStep: Math.min(steps.length - 1, Math.max(0, step + delta)) });
+  },
+
+  endReplay() {
+    set({ replayStep: null });
+  }
+}));

@@ -1,0 +1,125 @@
+// LLM settings: provider preset, endpoint, model (listed when the provider can), key, temperature, turns, protocol.
+import { useState } from "react";
+import { classifyLlmError } from "../../core/llm/llm-errors";
+import { listModels, presetOf, PROVIDER_PRESETS } from "../../core/llm/providers";
+import { useSettingsStore } from "../../state/settings-store";
+
+export function SettingsDialog() {
+  const open = useSettingsStore((state) => state.open);
+  const llm = useSettingsStore((state) => state.llm);
+  const rememberKey = useSettingsStore((state) => state.rememberKey);
+  const { update, choosePreset, setRememberKey, forgetKeys, setOpen } = useSettingsStore.getState();
+  const [models, setModels] = useState<string[]>([]);
+  const [connection, setConnection] = useState<{ ok: boolean; message: string } | null>(null);
+  const [testing, setTesting] = useState(false);
+  if (!open) return null;
+  const preset = presetOf(llm);
+
+  const testConnection = async () => {
+    setTesting(true);
+    setConnection(null);
+    try {
+      const listed = await listModels(llm);
+      setModels(listed);
+      const known = listed.length === 0 || listed.includes(llm.model);
+      setConnection({
+        ok: known,
+        message: known
+          ? `Connected: ${listed.length} ${listed.length === 1 ? "model" : "models"} available.`
+          : `Connected, but the provider does not list the model "${llm.model}". Pick one from the list.`,
+      });
+    } catch (error) {
+      const statusCode = (error as { statusCode?: number }).statusCode;
+      const classified =
+        statusCode === 401 || statusCode === 403
+          ? "The provider refused the API key. Check the key."
+          : statusCode
+            ? `The provider answered HTTP ${statusCode} to the model list.`
+            : classifyLlmError(error, { model: llm.model, baseUrl: llm.baseUrl, reachHint: preset.reachHint }).message;
+      setConnection({ ok: false, message: classified });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <div className="dialog-backdrop" onClick={() => setOpen(false)}>
+      <div role="dialog" aria-modal="true" aria-label="Settings" className="dialog settings" onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.key === "Escape" && setOpen(false)}>
+        <header>
+          <h2>Settings</h2>
+          <button type="button" aria-label="Close" onClick={() => setOpen(false)}>
+            ×
+          </button>
+        </header>
+        <form className="settings-form" onSubmit={(event) => event.preventDefault()}>
+          <label>
+            Provider
+            <select value={llm.providerId} onChange={(event) => choosePreset(event.target.value)}>
+              {PROVIDER_PRESETS.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Base URL
+            <input type="url" value={llm.baseUrl} onChange={(event) => update({ baseUrl: event.target.value })} placeholder="https://…/v1" />
+          </label>
+          <label>
+            Model
+            <input list="model-list" value={llm.model} onChange={(event) => update({ model: event.target.value })} />
+            <datalist id="model-list">
+              {models.map((model) => (
+                <option key={model} value={model} />
+              ))}
+            </datalist>
+          </label>
+          <label>
+            API key {preset.needsKey ? "" : "(not needed for a local server)"}
+            <input type="password" autoComplete="off" value={llm.apiKey} onChange={(event) => update({ apiKey: event.target.value })} />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={rememberKey} onChange={(event) => setRememberKey(event.target.checked)} />
+            Remember the key on this device
+          </label>
+          <p className="muted">
+            The key is sent only to {llm.baseUrl || "the endpoint above"}, from this page. Unless you tick the box it lives in memory and is gone after a
+            reload; ticked, it is stored in this browser's local storage, readable by anyone using this browser profile.
+          </p>
+          <div className="settings-row">
+            <label>
+              Temperature
+              <input type="number" min={0} max={2} step={0.1} value={llm.temperature} onChange={(event) => update({ temperature: Number(event.target.value) })} />
+            </label>
+            <label>
+              Max turns
+              <input type="number" min={1} max={50} value={llm.maxTurns} onChange={(event) => update({ maxTurns: Math.max(1, Math.min(50, Number(event.target.value) || 1)) })} />
+            </label>
+            <label>
+              Tool protocol
+              <select value={llm.protocol} onChange={(event) => update({ protocol: event.target.value as typeof llm.protocol })}>
+                <option value="auto">Automatic</option>
+                <option value="tools">Native tool calls</option>
+                <option value="text">Plain text</option>
+              </select>
+            </label>
+          </div>
+          <div className="settings-row">
+            <button type="button" onClick={() => void testConnection()} disabled={testing}>
+              {testing ? "Testing…" : "Test connection"}
+            </button>
+            <button type="button" onClick={forgetKeys}>
+              Forget keys
+            </button>
+          </div>
+          {connection && (
+            <p role={connection.ok ? "status" : "alert"} className={connection.ok ? "connection-ok" : "notice error"}>
+              {connection.message}
+            </p>
+          )}
+        </form>
+      </div>
+    </div>
+  );
+}
