@@ -189,6 +189,19 @@ describe("values", () => {
     expect((await judge("SELECT avg(age) FROM singer", "SELECT sum(age) / 4.0 FROM singer", spider)).match).toBe(true);
     expect((await judge("SELECT avg(age) FROM singer", "SELECT round(avg(age), 1) FROM singer", spider)).match).toBe(false);
   });
+  it("numbers compare by value across the whole range, and never equal NULL", () => {
+    const same = (left: number | null, right: number | null) =>
+      judgeExecution(rows([[left]]), rows([[right]]), { semantics: "spider" }).match;
+    expect(same(0, -0)).toBe(true);
+    expect(same(0, null)).toBe(false);
+    for (const value of [2 ** 29, 2 ** 29 + 1, -(2 ** 29), -(2 ** 29) - 1, 2 ** 40, 0.5, -1e300, Infinity]) {
+      expect(same(value, value), String(value)).toBe(true);
+      expect(same(value, value === Infinity ? -Infinity : value * 3 + 1), String(value)).toBe(false);
+    }
+    // A large number that would land on a small integer's id if the ranges overlapped.
+    expect(same(1, 2 ** 30 + 1)).toBe(false);
+    expect(same(-(2 ** 30), 1)).toBe(false);
+  });
   it("blobs equal by content, never equal to text", () => {
     const blob = (...bytes: number[]) => new Uint8Array(bytes);
     expect(judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { semantics: "spider" }).match).toBe(true);

@@ -88,18 +88,21 @@ export const DEFAULT_JUDGE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_COLUMN_ORDER_STEPS = 2_000;
 
 // ---------------------------------------------------------------------------------------------------
-// Canonical value keys
+// Values as ids, rows as tuples of ids
 // ---------------------------------------------------------------------------------------------------
 
 const HEX_DIGITS = "0123456789abcdef";
+const SMALL_INTEGER_LIMIT = 2 ** 29;
+/** Maps [-2^29, 2^29] onto [-3·2^29, -2^29]: inside Int32, below NULL's 0 and the interned ids counting up from 1. */
+const SMALL_INTEGER_OFFSET = 2 ** 30;
 
 /**
  * Gives each value a number that is equal for two values exactly when the official (Python) scripts
  * consider them equal: numbers by value, whatever their SQLite type, so 1 and 1.0 agree (and -0.0
  * equals 0.0); text never equals a number or a blob ('1' is not 1); NULL equals NULL (None == None).
- * Comparing small numbers instead of values keeps large results fast. sql.js hands INTEGER and REAL
- * both over as JS numbers, so integers past 2^53 are compared as the nearest double, where Python
- * would compare them exactly.
+ * Everything after works on these numbers, which keeps large results fast and free of per-row strings.
+ * sql.js hands INTEGER and REAL both over as JS numbers, so integers past 2^53 are compared as the
+ * nearest double, where Python would compare them exactly.
  */
 class ValueIds {
   // Map keys compare by SameValueZero, so -0 and 0 share an id.
@@ -111,7 +114,12 @@ class ValueIds {
 
   idOf(value: SqlValue): number {
     if (value === null) return 0;
-    if (typeof value === "number") return this.intern(this.numbers, value);
+    if (typeof value === "number") {
+      // Small whole numbers (most values in benchmark answers) get their id without a lookup, in a
+      // negative range interned ids never reach; -0 lands on 0's id.
+      if (Number.isInteger(value) && value >= -SMALL_INTEGER_LIMIT && value <= SMALL_INTEGER_LIMIT) return value - SMALL_INTEGER_OFFSET;
+      return this.intern(this.numbers, value);
+    }
     if (typeof value === "string") return this.intern(this.texts, value);
     let hex = "";
     for (const byte of value) hex += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
@@ -128,65 +136,121 @@ class ValueIds {
   }
 }
 
-/** Value ids column by column: `columns[column][row]`. Computed once per result; every comparison below works on these. */
+/** Value ids column by column: `columns[column][row]`. Built once per result. */
 function idColumns(ids: ValueIds, columnCount: number, rows: SqlValue[][]): Int32Array[] {
-  const columns: Int32Array[] = [];
-  for (let column = 0; column < columnCount; column++) {
-    const values = new Int32Array(rows.length);
-    for (let row = 0; row < rows.length; row++) values[row] = ids.idOf(rows[row]![column] ?? null);
-    columns.push(values);
+  const columns = Array.from({ length: columnCount }, () => new Int32Array(rows.length));
+  // Row by row, the way the values lie in memory.
+  for (let row = 0; row < rows.length; row++) {
+    const values = rows[row]!;
+    for (let column = 0; column < columnCount; column++) columns[column]![row] = ids.idOf(values[column] ?? null);
   }
   return columns;
 }
 
-/** An id as two UTF-16 code units: fixed width, so keys joined from ids need no separator. */
-function encodeId(id: number): string {
-  return String.fromCharCode(id & 0xffff, id >>> 16);
-}
-
-/** Row keys with the columns taken in `order` (`order[goldColumn] = predictedColumn`). */
-function rowKeys(columns: Int32Array[], rowCount: number, order: readonly number[]): string[] {
-  const keys = new Array<string>(rowCount);
-  for (let row = 0; row < rowCount; row++) {
-    let key = "";
-    for (const column of order) key += encodeId(columns[column]![row]!);
-    keys[row] = key;
-  }
-  return keys;
-}
-
-/** Row keys of `prefix` (null for none) extended by one column. */
-function extendKeys(prefix: string[] | null, column: Int32Array, rowCount: number): string[] {
-  const keys = new Array<string>(rowCount);
-  for (let row = 0; row < rowCount; row++) keys[row] = (prefix === null ? "" : prefix[row]!) + encodeId(column[row]!);
-  return keys;
-}
-
-function countKeys(keys: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
+function rangeOf(length: number): number[] {
+  return Array.from({ length }, (_, index) => index);
 }
 
 /**
- * Multiset equality of `keys` against counts of a list of the same length. Uses the counts up unless
- * `restore` is set, in which case it puts back what it took: cheaper than copying the counts, since a
- * mismatch usually shows within the first rows.
+ * The rows of a result (its columns taken in `order`) as a multiset, in an open-addressing hash table
+ * over the id tuples. Checking another result against it is one hashing pass with no allocation per row.
  */
-function sameMultiset(counts: Map<string, number>, keys: readonly string[], restore = false): boolean {
-  let taken = 0;
-  let equal = true;
-  for (; taken < keys.length; taken++) {
-    const key = keys[taken]!;
-    const left = counts.get(key);
-    if (!left) {
-      equal = false;
-      break;
+class RowMultiset {
+  private readonly mask: number;
+  /** Per slot: the first row with that tuple, or -1 for an empty slot. */
+  private readonly slotRow: Int32Array;
+  private readonly slotCount: Int32Array;
+  readonly distinctRows: number;
+
+  constructor(
+    private readonly columns: Int32Array[],
+    private readonly order: readonly number[],
+    rowCount: number,
+  ) {
+    let capacity = 16;
+    while (capacity < rowCount * 2) capacity *= 2;
+    this.mask = capacity - 1;
+    this.slotRow = new Int32Array(capacity).fill(-1);
+    this.slotCount = new Int32Array(capacity);
+    let distinct = 0;
+    for (let row = 0; row < rowCount; row++) {
+      let slot = hashRow(columns, order, row) & this.mask;
+      for (;;) {
+        const existing = this.slotRow[slot]!;
+        if (existing === -1) {
+          this.slotRow[slot] = row;
+          this.slotCount[slot] = 1;
+          distinct++;
+          break;
+        }
+        if (sameRow(columns, order, existing, columns, order, row)) {
+          this.slotCount[slot]!++;
+          break;
+        }
+        slot = (slot + 1) & this.mask;
+      }
     }
-    counts.set(key, left - 1);
+    this.distinctRows = distinct;
   }
-  if (restore) for (let index = 0; index < taken; index++) counts.set(keys[index]!, counts.get(keys[index]!)! + 1);
-  return equal;
+
+  /** The slot holding `row` of `columns` (read in `order`), or -1 when this multiset has no such row. */
+  private find(columns: Int32Array[], order: readonly number[], row: number): number {
+    let slot = hashRow(columns, order, row) & this.mask;
+    for (;;) {
+      const existing = this.slotRow[slot]!;
+      if (existing === -1) return -1;
+      if (sameRow(this.columns, this.order, existing, columns, order, row)) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  /** Multiset equality with `rowCount` rows of `columns` read in `order` (this one's row count must be the same). */
+  equalsMultiset(columns: Int32Array[], order: readonly number[], rowCount: number): boolean {
+    const remaining = this.slotCount.slice();
+    for (let row = 0; row < rowCount; row++) {
+      const slot = this.find(columns, order, row);
+      if (slot === -1 || remaining[slot]-- === 0) return false;
+    }
+    return true;
+  }
+
+  /** Set equality (duplicates ignored) with `rowCount` rows of `columns` read in `order`. */
+  equalsSet(columns: Int32Array[], order: readonly number[], rowCount: number): boolean {
+    const seen = new Uint8Array(this.slotRow.length);
+    let seenDistinct = 0;
+    for (let row = 0; row < rowCount; row++) {
+      const slot = this.find(columns, order, row);
+      if (slot === -1) return false;
+      if (seen[slot] === 0) {
+        seen[slot] = 1;
+        seenDistinct++;
+      }
+    }
+    return seenDistinct === this.distinctRows;
+  }
+}
+
+function hashRow(columns: Int32Array[], order: readonly number[], row: number): number {
+  let hash = 0x811c9dc5;
+  for (const column of order) hash = Math.imul(hash ^ columns[column]![row]!, 0x01000193);
+  // A final mix so that the low bits, which pick the slot, depend on every id.
+  hash ^= hash >>> 15;
+  hash = Math.imul(hash, 0x2c1b3c6d);
+  return (hash ^ (hash >>> 12)) >>> 0;
+}
+
+function sameRow(
+  leftColumns: Int32Array[],
+  leftOrder: readonly number[],
+  leftRow: number,
+  rightColumns: Int32Array[],
+  rightOrder: readonly number[],
+  rightRow: number,
+): boolean {
+  for (let position = 0; position < leftOrder.length; position++) {
+    if (leftColumns[leftOrder[position]!]![leftRow] !== rightColumns[rightOrder[position]!]![rightRow]) return false;
+  }
+  return true;
 }
 
 function sameSequence(left: Int32Array, right: Int32Array): boolean {
@@ -195,9 +259,12 @@ function sameSequence(left: Int32Array, right: Int32Array): boolean {
   return true;
 }
 
-/** Each row's values sorted: equal multisets of these is necessary for a match under any column order (the official `quick_rej`). */
-function unorderedRowKeys(columns: Int32Array[], rowCount: number): string[] {
-  const keys = new Array<string>(rowCount);
+/**
+ * Each row's ids sorted, as columns (`result[k][row]` is the row's k-th smallest id). Equal multisets of
+ * these rows is necessary for a match under any column order: the official `quick_rej`, done as multisets.
+ */
+function sortedWithinRows(columns: Int32Array[], rowCount: number): Int32Array[] {
+  const sorted = columns.map(() => new Int32Array(rowCount));
   const values = new Int32Array(columns.length);
   for (let row = 0; row < rowCount; row++) {
     // Insertion sort: rows are short, and a sort call per row costs more than the sorting.
@@ -210,11 +277,9 @@ function unorderedRowKeys(columns: Int32Array[], rowCount: number): string[] {
       }
       values[position] = value;
     }
-    let key = "";
-    for (const id of values) key += encodeId(id);
-    keys[row] = key;
+    for (let column = 0; column < columns.length; column++) sorted[column]![row] = values[column]!;
   }
-  return keys;
+  return sorted;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -233,24 +298,14 @@ type OrderSearch = { found: true; order: number[] } | { found: false; gaveUp: bo
 function findColumnOrder(gold: Int32Array[], predicted: Int32Array[], rowCount: number, maxSteps: number): OrderSearch {
   const columnCount = gold.length;
   // compatible[g][p]: gold column g and predicted column p hold the same multiset of values (the
-  // depth-one check), settled once on sorted copies, which costs no row keys.
+  // depth-one check), settled once on sorted copies.
   const sortedGold = gold.map((column) => column.slice().sort());
   const sortedPredicted = predicted.map((column) => column.slice().sort());
   const compatible = sortedGold.map((goldColumn) => sortedPredicted.map((column) => sameSequence(goldColumn, column)));
-
-  // Counts of gold's partial rows (its first depth + 1 columns), built as the search first reaches each depth.
-  const goldPrefixCounts: Map<string, number>[] = [];
-  let goldPrefix: string[] | null = null;
-  const goldCountsAt = (depth: number): Map<string, number> => {
-    while (goldPrefixCounts.length <= depth) {
-      const column = gold[goldPrefixCounts.length]!;
-      const prefix: string[] | null = goldPrefix;
-      const next = extendKeys(prefix, column, rowCount);
-      goldPrefixCounts.push(countKeys(next));
-      goldPrefix = next;
-    }
-    return goldPrefixCounts[depth]!;
-  };
+  // Gold's partial rows (its first depth + 1 columns), built as the search first reaches each depth.
+  const goldPrefixes: RowMultiset[] = [];
+  const goldPrefix = (depth: number): RowMultiset =>
+    (goldPrefixes[depth] ??= new RowMultiset(gold, rangeOf(depth + 1), rowCount));
 
   const identical = new Map<number, boolean>();
   const sameContents = (first: number, second: number): boolean => {
@@ -268,7 +323,7 @@ function findColumnOrder(gold: Int32Array[], predicted: Int32Array[], rowCount: 
   let steps = 0;
   let gaveUp = false;
 
-  const extend = (prefix: string[] | null): boolean => {
+  const extend = (): boolean => {
     const depth = order.length;
     if (depth === columnCount) return true;
     for (let candidate = 0; candidate < columnCount; candidate++) {
@@ -282,20 +337,20 @@ function findColumnOrder(gold: Int32Array[], predicted: Int32Array[], rowCount: 
         gaveUp = true;
         return false;
       }
-      // At depth 0 compatibility is the whole check, and its keys are only needed to go deeper.
-      const next = columnCount === 1 ? null : extendKeys(prefix, predicted[candidate]!, rowCount);
-      if (depth > 0 && !sameMultiset(goldCountsAt(depth), next!, true)) continue;
-      used[candidate] = true;
       order.push(candidate);
-      if (extend(next)) return true;
+      // At depth 0 compatibility is the whole check.
+      if (depth === 0 || goldPrefix(depth).equalsMultiset(predicted, order, rowCount)) {
+        used[candidate] = true;
+        if (extend()) return true;
+        used[candidate] = false;
+      }
       order.pop();
-      used[candidate] = false;
       if (gaveUp) return false;
     }
     return false;
   };
 
-  return extend(null) ? { found: true, order: order.slice() } : { found: false, gaveUp };
+  return extend() ? { found: true, order: order.slice() } : { found: false, gaveUp };
 }
 
 /**
@@ -315,21 +370,29 @@ function findColumnOrderInSequence(gold: Int32Array[], predicted: Int32Array[]):
   return order;
 }
 
-function isIdentity(order: readonly number[]): boolean {
-  return order.every((column, position) => column === position);
-}
-
 function columnOrderDetail(order: readonly number[]): string | undefined {
-  if (isIdentity(order)) return undefined;
+  if (order.every((column, position) => column === position)) return undefined;
   return `The predicted columns match in a different order (gold column ${order.map((_, index) => index + 1).join(", ")} = predicted column ${order.map((column) => column + 1).join(", ")}).`;
 }
 
-function judgeSpider(
-  gold: { columns: string[]; rows: SqlValue[][] },
-  predicted: { columns: string[]; rows: SqlValue[][] },
-  goldHasOrderBy: boolean,
-  maxSteps: number,
-): Judgement {
+interface Rows {
+  columns: string[];
+  rows: SqlValue[][];
+}
+
+/** The multiset match, ignoring row order: the identity order first (the usual case), then a search. */
+function matchAsMultiset(gold: Int32Array[], predicted: Int32Array[], rowCount: number, maxSteps: number): OrderSearch {
+  const identity = rangeOf(gold.length);
+  if (new RowMultiset(gold, identity, rowCount).equalsMultiset(predicted, identity, rowCount)) return { found: true, order: identity };
+  if (gold.length === 1) return { found: false, gaveUp: false };
+  const goldSorted = sortedWithinRows(gold, rowCount);
+  if (!new RowMultiset(goldSorted, identity, rowCount).equalsMultiset(sortedWithinRows(predicted, rowCount), identity, rowCount)) {
+    return { found: false, gaveUp: false };
+  }
+  return findColumnOrder(gold, predicted, rowCount, maxSteps);
+}
+
+function judgeSpider(gold: Rows, predicted: Rows, goldHasOrderBy: boolean, maxSteps: number): Judgement {
   const rowCount = gold.rows.length;
   const columnCount = gold.columns.length;
   // Rows without columns are all alike; the row counts, already equal, decide.
@@ -337,34 +400,21 @@ function judgeSpider(
   const ids = new ValueIds();
   const goldIds = idColumns(ids, columnCount, gold.rows);
   const predictedIds = idColumns(ids, columnCount, predicted.rows);
-  const identity = goldIds.map((_, index) => index);
 
   if (goldHasOrderBy) {
     const inSequence = findColumnOrderInSequence(goldIds, predictedIds);
     if (inSequence) return { match: true, reason: "match", detail: columnOrderDetail(inSequence) };
-  } else if (sameMultiset(countKeys(rowKeys(goldIds, rowCount, identity)), rowKeys(predictedIds, rowCount, identity))) {
-    // The usual case, the columns in gold's order, settled in one pass.
-    return { match: true, reason: "match" };
   }
-
-  const multisetMatch =
-    columnCount === 1
-      ? goldHasOrderBy && sameMultiset(countKeys(rowKeys(goldIds, rowCount, identity)), rowKeys(predictedIds, rowCount, identity))
-        ? ({ found: true, order: [0] } as const)
-        : ({ found: false, gaveUp: false } as const)
-      : sameMultiset(countKeys(unorderedRowKeys(goldIds, rowCount)), unorderedRowKeys(predictedIds, rowCount))
-        ? findColumnOrder(goldIds, predictedIds, rowCount, maxSteps)
-        : ({ found: false, gaveUp: false } as const);
-
-  if (multisetMatch.found) {
-    if (!goldHasOrderBy) return { match: true, reason: "match", detail: columnOrderDetail(multisetMatch.order) };
+  const multiset = matchAsMultiset(goldIds, predictedIds, rowCount, maxSteps);
+  if (multiset.found) {
+    if (!goldHasOrderBy) return { match: true, reason: "match", detail: columnOrderDetail(multiset.order) };
     return {
       match: false,
       reason: "different-order",
       detail: "The rows are the same but in a different order, and the gold query sorts them (ORDER BY).",
     };
   }
-  if (multisetMatch.gaveUp) {
+  if (multiset.gaveUp) {
     return {
       match: false,
       reason: "different-rows",
@@ -374,7 +424,7 @@ function judgeSpider(
   return {
     match: false,
     reason: "different-rows",
-    detail: `Both have ${rowCount} ${rowCount === 1 ? "row" : "rows"}, but their values differ.`,
+    detail: `Both have ${plural(rowCount, "row")}, but their values differ.`,
   };
 }
 
@@ -382,19 +432,19 @@ function judgeSpider(
 // BIRD: sets of rows, columns in order
 // ---------------------------------------------------------------------------------------------------
 
-function judgeBird(gold: { columns: string[]; rows: SqlValue[][] }, predicted: { columns: string[]; rows: SqlValue[][] }): Judgement {
+function judgeBird(gold: Rows, predicted: Rows): Judgement {
   const columnCount = gold.columns.length;
-  const identity = Array.from({ length: columnCount }, (_, index) => index);
+  const identity = rangeOf(columnCount);
   const ids = new ValueIds();
-  const goldSet = new Set(rowKeys(idColumns(ids, columnCount, gold.rows), gold.rows.length, identity));
-  const predictedSet = new Set(rowKeys(idColumns(ids, columnCount, predicted.rows), predicted.rows.length, identity));
-  if (goldSet.size === predictedSet.size && [...goldSet].every((key) => predictedSet.has(key))) {
-    return { match: true, reason: "match" };
-  }
+  const goldIds = idColumns(ids, columnCount, gold.rows);
+  const predictedIds = idColumns(ids, columnCount, predicted.rows);
+  const goldSet = new RowMultiset(goldIds, identity, gold.rows.length);
+  if (goldSet.equalsSet(predictedIds, identity, predicted.rows.length)) return { match: true, reason: "match" };
+  const predictedDistinct = new RowMultiset(predictedIds, identity, predicted.rows.length).distinctRows;
   return {
     match: false,
     reason: "different-rows",
-    detail: `The distinct rows differ (gold has ${goldSet.size} distinct ${goldSet.size === 1 ? "row" : "rows"}, the prediction ${predictedSet.size}).`,
+    detail: `The distinct rows differ (gold has ${plural(goldSet.distinctRows, "distinct row")}, the prediction ${predictedDistinct}).`,
   };
 }
 
