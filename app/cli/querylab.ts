@@ -3,6 +3,9 @@ import { parseArgs } from "node:util";
 import { blobToHex } from "../core/db/result-export";
 import { openDatabaseFile } from "./node-engine";
 import { textTable } from "./text-table";
+import { askCommand } from "./ask-command";
+import { evalCommand } from "./eval-command";
+import { exCommand } from "./ex-command";
 
 const USAGE = `Usage: querylab <command> [options]
 
@@ -10,6 +13,10 @@ Commands:
   sql --db FILE [--json] "SQL"   Run SQL against a SQLite file and print the result
                                  (a table, or one JSON object per row with --json).
                                  The file is not changed: the database is opened in memory.
+  ask --db FILE --question TEXT [--base-url URL --model M --api-key K]
+      [--provider openai|anthropic|google|…] [--max-turns N] [--temperature T] [--protocol auto|tools|text]
+                                 Ask the agent one question; the trace is printed as it happens.
+                                 The key may also come from QUERYLAB_API_KEY.
 `;
 
 async function sqlCommand(argv: string[]): Promise<number> {
@@ -49,7 +56,7 @@ async function sqlCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-const commands: Record<string, (argv: string[]) => Promise<number>> = { sql: sqlCommand };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { sql: sqlCommand, ask: askCommand, eval: evalCommand, ex: exCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

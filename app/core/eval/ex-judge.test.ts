@@ -315,3 +315,64 @@ describe("outcomes from other runners", () => {
     expect(judgeExecution(failed, failed, { semantics: "spider" }).reason).toBe("gold-error");
   });
 });
+
+describe("agreement with a direct port of the official result_eq", () => {
+  /** test-suite-sql-eval's result_eq without its pruning: every column order, rows compared as lists or multisets. */
+  function referenceResultEq(gold: number[][], predicted: number[][], orderMatters: boolean): boolean {
+    if (gold.length === 0 && predicted.length === 0) return true;
+    if (gold.length !== predicted.length) return false;
+    const columnCount = gold[0]!.length;
+    if (predicted[0]!.length !== columnCount) return false;
+    const key = (row: number[]) => JSON.stringify(row);
+    const goldKeys = gold.map(key);
+    const permutations = (items: number[]): number[][] =>
+      items.length <= 1 ? [items] : items.flatMap((item, index) => permutations(items.filter((_, other) => other !== index)).map((rest) => [item, ...rest]));
+    return permutations(Array.from({ length: columnCount }, (_, index) => index)).some((order) => {
+      const predictedKeys = predicted.map((row) => key(order.map((column) => row[column]!)));
+      if (orderMatters) return predictedKeys.every((value, index) => value === goldKeys[index]);
+      return [...predictedKeys].sort().join("\n") === [...goldKeys].sort().join("\n");
+    });
+  }
+
+  // A small deterministic generator (mulberry32), so a failure can be replayed.
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let value = Math.imul(state ^ (state >>> 15), 1 | state);
+      value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+      return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it("gives the same verdict on 3,000 small random pairs, and so does BIRD's set comparison", () => {
+    const next = random(20240601);
+    const integer = (limit: number) => Math.floor(next() * limit);
+    const verdicts = { true: 0, false: 0 };
+    for (let trial = 0; trial < 3000; trial++) {
+      const columnCount = 1 + integer(4);
+      const rowCount = integer(6);
+      const domain = 1 + integer(3);
+      const gold = Array.from({ length: rowCount }, () => Array.from({ length: columnCount }, () => integer(domain)));
+      // Predictions near gold: rows shuffled, columns permuted, sometimes a value changed or a row duplicated.
+      const columnOrder = Array.from({ length: columnCount }, (_, index) => index).sort(() => next() - 0.5);
+      const predicted = gold.map((row) => columnOrder.map((column) => row[column]!));
+      if (next() < 0.5) predicted.sort(() => next() - 0.5);
+      if (next() < 0.3 && predicted.length > 0) predicted[integer(predicted.length)]![integer(columnCount)] = integer(domain);
+      if (next() < 0.2 && predicted.length > 1) predicted[0] = predicted[predicted.length - 1]!.slice();
+      const orderMatters = next() < 0.5;
+      const expected = referenceResultEq(gold, predicted, orderMatters);
+      const names = Array.from({ length: columnCount }, (_, index) => `c${index}`);
+      const judgement = judgeExecution(rows(gold, names), rows(predicted, names), { semantics: "spider", goldHasOrderBy: orderMatters });
+      verdicts[expected ? "true" : "false"]++;
+      expect(judgement.match, JSON.stringify({ gold, predicted, orderMatters })).toBe(expected);
+      // BIRD's calculate_ex: set(predicted) == set(gold).
+      const goldSet = new Set(gold.map((row) => JSON.stringify(row)));
+      const predictedSet = new Set(predicted.map((row) => JSON.stringify(row)));
+      const birdExpected = goldSet.size === predictedSet.size && [...goldSet].every((row) => predictedSet.has(row));
+      expect(judgeExecution(rows(gold, names), rows(predicted, names), { semantics: "bird" }).match).toBe(birdExpected);
+    }
+    // Both verdicts are well represented, so agreement means something.
+    expect(Math.min(verdicts.true, verdicts.false)).toBeGreaterThan(600);
+  });
+});

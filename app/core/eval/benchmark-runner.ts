@@ -1,0 +1,114 @@
+// Runs the agent on benchmark questions and judges each answer by execution accuracy; used by the CLI and the page.
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { AgentDatabase } from "../agent/agent-database";
+import { runAgent, type AgentSettings } from "../agent/agent-loop";
+import type { AgentEvent } from "../agent/events";
+import type { BenchmarkQuestion } from "./benchmark";
+import { judgeQueries, type ExSemantics } from "./ex-judge";
+import type { QueryRunner } from "./query-runner";
+
+export const questionResultSchema = z.object({
+  index: z.number(),
+  db_id: z.string(),
+  question: z.string(),
+  difficulty: z.string().optional(),
+  gold: z.string(),
+  predicted: z.string().nullable(),
+  match: z.boolean(),
+  reason: z.string(),
+  turns: z.number(),
+  tokens: z.object({ input: z.number(), output: z.number() }),
+  latencyMs: z.number(),
+  overheadMs: z.number(),
+  error: z.string().nullable(),
+});
+export type QuestionResult = z.infer<typeof questionResultSchema>;
+
+export interface QuestionContext {
+  database: AgentDatabase;
+  judge: QueryRunner;
+}
+
+export interface EvaluateOptions {
+  model: LanguageModel;
+  settings: AgentSettings;
+  semantics: ExSemantics;
+  signal?: AbortSignal;
+  onEvent?: (question: BenchmarkQuestion, event: AgentEvent) => void;
+}
+
+/** One question: the agent's final SQL (no answer is a miss), judged against the gold query. */
+export async function evaluateQuestion(question: BenchmarkQuestion, context: QuestionContext, options: EvaluateOptions): Promise<QuestionResult> {
+  let predicted: string | null = null;
+  let error: string | null = null;
+  let end: Extract<AgentEvent, { type: "run-end" }> | null = null;
+  for await (const event of runAgent({
+    question: question.question,
+    evidence: question.evidence,
+    database: context.database,
+    model: options.model,
+    settings: options.settings,
+    signal: options.signal,
+  })) {
+    options.onEvent?.(question, event);
+    if (event.type === "final") predicted = event.sql;
+    if (event.type === "error") error = `${event.kind}: ${event.message}`;
+    if (event.type === "run-end") end = event;
+  }
+  const judgement = predicted
+    ? await judgeQueries(context.judge, question.gold, predicted, { semantics: options.semantics })
+    : { match: false, reason: "no-prediction" };
+  return {
+    index: question.index,
+    db_id: question.dbId,
+    question: question.question,
+    difficulty: question.difficulty,
+    gold: question.gold,
+    predicted,
+    match: judgement.match,
+    reason: judgement.reason,
+    turns: end?.turns ?? 0,
+    tokens: { input: end?.usage.inputTokens ?? 0, output: end?.usage.outputTokens ?? 0 },
+    latencyMs: end?.elapsedMs ?? 0,
+    overheadMs: end?.overheadMs ?? 0,
+    error,
+  };
+}
+
+/** Runs `work` over the items with at most `limit` at once, keeping results in item order. */
+export async function mapWithConcurrency<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export interface BenchmarkSummary {
+  questions: number;
+  matches: number;
+  accuracy: number;
+  errors: number;
+  elapsedMs: number;
+  questionsPerSecond: number;
+  meanOverheadMs: number;
+}
+
+export function summarize(results: QuestionResult[], elapsedMs: number): BenchmarkSummary {
+  const matches = results.filter((result) => result.match).length;
+  return {
+    questions: results.length,
+    matches,
+    accuracy: results.length === 0 ? 0 : matches / results.length,
+    errors: results.filter((result) => result.error !== null).length,
+    elapsedMs,
+    questionsPerSecond: elapsedMs > 0 ? results.length / (elapsedMs / 1000) : 0,
+    meanOverheadMs: results.length === 0 ? 0 : results.reduce((sum, result) => sum + result.overheadMs, 0) / results.length,
+  };
+}
