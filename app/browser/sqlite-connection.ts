@@ -39,6 +39,12 @@ export class SqliteConnection {
     });
   }
 
+  /** Ends the worker for good (a benchmark database no longer needed). */
+  terminate(): void {
+    this.remote[Comlink.releaseProxy]();
+    this.worker.terminate();
+  }
+
   /** Ends the worker at once, whatever it is doing, and starts a new one with no database open. */
   restart(): RemoteEngine {
     this.remote[Comlink.releaseProxy]();

@@ -1,5 +1,5 @@
 // The page: top bar, schema on the left, editor and results in the centre, status line at the bottom.
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
 import { useQueryStore } from "../state/query-store";
@@ -28,8 +28,11 @@ function useStartingQuery() {
   }, [status]);
 }
 
+const BenchmarkView = lazy(() => import("./bench/benchmark-view").then((module) => ({ default: module.BenchmarkView })));
+
 export function App() {
   useStartingQuery();
+  const [view, setView] = useState<"workspace" | "benchmark">("workspace");
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
@@ -50,10 +53,19 @@ export function App() {
     <div className="app">
       <header className="top-bar">
         <h1>QueryLab</h1>
+        <nav className="view-switch" aria-label="Views">
+          <button type="button" aria-pressed={view === "workspace"} onClick={() => setView("workspace")}>
+            Workspace
+          </button>
+          <button type="button" aria-pressed={view === "benchmark"} onClick={() => setView("benchmark")}>
+            Benchmark
+          </button>
+        </nav>
         <DatabaseMenu />
       </header>
       <NoticeBar />
-      <main className="workspace">
+      {/* The workspace stays mounted while the benchmark is shown, so the editor and trace keep their state. */}
+      <main className="workspace" hidden={view !== "workspace"}>
         <SchemaPanel />
         <div className="centre">
           <QuestionBox />
@@ -62,6 +74,13 @@ export function App() {
         </div>
         <AgentPanel />
       </main>
+      {view === "benchmark" && (
+        <main className="benchmark-main">
+          <Suspense fallback={<p className="muted">Loading the benchmark view…</p>}>
+            <BenchmarkView />
+          </Suspense>
+        </main>
+      )}
       <StatusLine />
       <DropZone />
       <SettingsDialog />

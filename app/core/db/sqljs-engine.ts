@@ -1,6 +1,7 @@
 // The SQLite engine over sql.js: open, run, page through results, introspect, import, export. Runs in the worker and in Node.
 import type { Database, SqlJsStatic, Statement } from "sql.js";
 import { formatBytes } from "../format";
+import { createSqlJsQueryRunner, type QueryOutcome, type QueryRunOptions } from "../eval/query-runner";
 import { readSchema } from "./introspect";
 import { firstKeyword, splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson } from "./result-export";
@@ -255,6 +256,11 @@ export class SqliteEngine {
       statement?.free();
       this.database.exec("PRAGMA query_only = OFF");
     }
+  }
+
+  /** Runs a query to completion for the EX judge (all rows, a time limit, read-only). */
+  async runForJudge(sqlText: string, options: QueryRunOptions): Promise<QueryOutcome> {
+    return createSqlJsQueryRunner(this.database).run(sqlText, options);
   }
 
   /** Values that move when the main database changes: rows changed, schema changed. */

@@ -1,6 +1,5 @@
 // Runs the agent on benchmark questions and judges each answer by execution accuracy; used by the CLI and the page.
 import type { LanguageModel } from "ai";
-import { z } from "zod";
 import type { AgentDatabase } from "../agent/agent-database";
 import { runAgent, type AgentSettings } from "../agent/agent-loop";
 import type { AgentEvent } from "../agent/events";
@@ -8,22 +7,8 @@ import type { BenchmarkQuestion } from "./benchmark";
 import { judgeQueries, type ExSemantics } from "./ex-judge";
 import type { QueryRunner } from "./query-runner";
 
-export const questionResultSchema = z.object({
-  index: z.number(),
-  db_id: z.string(),
-  question: z.string(),
-  difficulty: z.string().optional(),
-  gold: z.string(),
-  predicted: z.string().nullable(),
-  match: z.boolean(),
-  reason: z.string(),
-  turns: z.number(),
-  tokens: z.object({ input: z.number(), output: z.number() }),
-  latencyMs: z.number(),
-  overheadMs: z.number(),
-  error: z.string().nullable(),
-});
-export type QuestionResult = z.infer<typeof questionResultSchema>;
+export { questionResultSchema, type QuestionResult } from "./question-result";
+import type { QuestionResult } from "./question-result";
 
 export interface QuestionContext {
   database: AgentDatabase;

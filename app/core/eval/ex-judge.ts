@@ -5,6 +5,7 @@ import type { QueryOutcome, QueryRunner } from "./query-runner";
 import { applyOfficialSpiderRewrites, hasTopLevelOrderBy } from "./sql-text";
 
 export { hasTopLevelOrderBy } from "./sql-text";
+export type { QueryError, QueryOutcome, QueryRunner } from "./query-runner";
 
 /**
  * - `spider`: test-suite-sql-eval's `result_eq` — rows as a multiset (duplicates count), row order only
@@ -77,7 +78,7 @@ export const judgeQueriesOptionsSchema: z.ZodType<JudgeQueriesOptions> = z.objec
   officialSpiderRewrites: z.boolean().optional(),
 });
 
-/** The limit both official scripts use per query (BIRD's `meta_time_out`); long enough for honest queries on their databases. */
+/** Per query: BIRD's `meta_time_out` (test-suite-sql-eval allows 60 s); ample for honest queries on benchmark databases. */
 export const DEFAULT_JUDGE_TIMEOUT_MS = 30_000;
 
 /**

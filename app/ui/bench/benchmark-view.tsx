@@ -1,0 +1,284 @@
+// The Benchmark view: load a benchmark, choose questions and models, run with live accuracy, read and export results.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { formatCount, formatDuration } from "../../core/format";
+import { useBenchmarkStore, type RunResult } from "../../state/benchmark-store";
+import { useSettingsStore } from "../../state/settings-store";
+import { SqlHighlight } from "../common/sql-highlight";
+
+type SortKey = "index" | "model" | "db_id" | "difficulty" | "match" | "turns" | "tokens" | "latencyMs";
+
+function accuracyText(results: RunResult[]): string {
+  if (results.length === 0) return "–";
+  const matches = results.filter((result) => result.match).length;
+  return `${((matches / results.length) * 100).toFixed(1)}% (${matches}/${results.length})`;
+}
+
+function Breakdown({ results, by, label }: { results: RunResult[]; by: (result: RunResult) => string; label: string }) {
+  const groups = new Map<string, RunResult[]>();
+  for (const result of results) groups.set(by(result), [...(groups.get(by(result)) ?? []), result]);
+  if (groups.size === 0) return null;
+  return (
+    <table className="breakdown" aria-label={`Accuracy by ${label}`}>
+      <thead>
+        <tr>
+          <th scope="col">{label}</th>
+          <th scope="col">Accuracy</th>
+          <th scope="col" aria-hidden="true" />
+        </tr>
+      </thead>
+      <tbody>
+        {[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, group]) => {
+          const share = group.filter((result) => result.match).length / group.length;
+          return (
+            <tr key={key}>
+              <th scope="row">{key}</th>
+              <td>{accuracyText(group)}</td>
+              <td aria-hidden="true">
+                <span className="bar" style={{ width: `${Math.round(share * 120)}px` }} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function BenchmarkView() {
+  const state = useBenchmarkStore();
+  const defaultModel = useSettingsStore((settings) => settings.llm.model);
+  const [modelsText, setModelsText] = useState("");
+  const [query, setQuery] = useState("");
+  const [onlyMisses, setOnlyMisses] = useState(false);
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "index", descending: false });
+  const folderInput = useRef<HTMLInputElement>(null);
+  const resultsInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!state.sourceName) void useBenchmarkStore.getState().restore().then(() => {
+      if (!useBenchmarkStore.getState().sourceName) void useBenchmarkStore.getState().loadTeaching();
+    });
+  }, [state.sourceName]);
+
+  const databases = useMemo(() => [...new Set(state.questions.map((question) => question.dbId))].sort(), [state.questions]);
+  const difficulties = useMemo(() => [...new Set(state.questions.map((question) => question.difficulty).filter((value): value is string => Boolean(value)))], [state.questions]);
+  const total = state.runQuestions.length * state.runModels.length;
+  const rows = useMemo(() => {
+    const needle = query.toLowerCase();
+    const filtered = state.results.filter(
+      (result) => (!onlyMisses || !result.match) && (needle === "" || `${result.question} ${result.predicted ?? ""} ${result.gold}`.toLowerCase().includes(needle)),
+    );
+    const value = (result: RunResult): number | string =>
+      sort.key === "tokens" ? result.tokens.input + result.tokens.output : sort.key === "match" ? Number(result.match) : (result[sort.key] ?? "");
+    return [...filtered].sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+      return sort.descending ? -order : order;
+    });
+  }, [state.results, query, onlyMisses, sort]);
+
+  const header = (key: SortKey, label: string) => (
+    <th scope="col" aria-sort={sort.key === key ? (sort.descending ? "descending" : "ascending") : "none"}>
+      <button type="button" className="link-button" onClick={() => setSort({ key, descending: sort.key === key ? !sort.descending : false })}>
+        {label}
+      </button>
+    </th>
+  );
+
+  return (
+    <section className="benchmark-view" aria-label="Benchmark">
+      <div className="bench-controls">
+        <fieldset>
+          <legend>Benchmark</legend>
+          <p>
+            <strong>{state.sourceName ?? "None loaded"}</strong> {state.questions.length > 0 && <span className="muted">· {formatCount(state.questions.length)} questions · {databases.length} databases</span>}
+          </p>
+          <button type="button" onClick={() => void state.loadTeaching()}>
+            Teaching benchmark
+          </button>
+          <button type="button" onClick={() => folderInput.current?.click()}>
+            Open folder
+          </button>
+          <input
+            ref={folderInput}
+            type="file"
+            hidden
+            aria-label="Benchmark folder"
+            {...({ webkitdirectory: "", directory: "" } as Record<string, string>)}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = "";
+              if (files.length) void state.loadFolder(files);
+            }}
+          />
+          <button type="button" onClick={() => resultsInput.current?.click()}>
+            Import results
+          </button>
+          <input
+            ref={resultsInput}
+            type="file"
+            hidden
+            accept=".jsonl,.json"
+            aria-label="Results file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void state.importResults(file);
+            }}
+          />
+          {state.loadError && (
+            <p className="notice error" role="alert">
+              {state.loadError}
+            </p>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Questions</legend>
+          <div className="checks" role="group" aria-label="Databases">
+            {databases.map((dbId) => (
+              <label key={dbId}>
+                <input
+                  type="checkbox"
+                  checked={state.filter.dbIds.includes(dbId)}
+                  onChange={(event) => state.setFilter({ dbIds: event.target.checked ? [...state.filter.dbIds, dbId] : state.filter.dbIds.filter((id) => id !== dbId) })}
+                />
+                {dbId}
+              </label>
+            ))}
+          </div>
+          <div className="checks" role="group" aria-label="Difficulties">
+            {difficulties.map((difficulty) => (
+              <label key={difficulty}>
+                <input
+                  type="checkbox"
+                  checked={state.filter.difficulties.includes(difficulty)}
+                  onChange={(event) =>
+                    state.setFilter({ difficulties: event.target.checked ? [...state.filter.difficulties, difficulty] : state.filter.difficulties.filter((value) => value !== difficulty) })
+                  }
+                />
+                {difficulty}
+              </label>
+            ))}
+          </div>
+          <label>
+            At most
+            <input type="number" min={1} aria-label="Number of questions" value={state.filter.limit ?? ""} placeholder="all" onChange={(event) => state.setFilter({ limit: event.target.value === "" ? null : Math.max(1, Number(event.target.value)) })} />
+            questions (none ticked = all)
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>Run</legend>
+          <label>
+            Models (comma-separated)
+            <input
+              aria-label="Models"
+              value={modelsText}
+              placeholder={defaultModel}
+              onChange={(event) => {
+                setModelsText(event.target.value);
+                state.setModels(event.target.value.split(",").map((model) => model.trim()).filter(Boolean));
+              }}
+            />
+          </label>
+          <label>
+            At once
+            <input type="number" min={1} max={16} aria-label="Concurrency" value={state.concurrency} onChange={(event) => state.setConcurrency(Number(event.target.value))} />
+          </label>
+          <label>
+            Semantics
+            <select aria-label="Semantics" value={state.semantics} onChange={(event) => state.setSemantics(event.target.value as "spider" | "bird")}>
+              <option value="spider">Spider (multisets, column order free)</option>
+              <option value="bird">BIRD (sets, columns in order)</option>
+            </select>
+          </label>
+          <div className="run-buttons">
+            <button type="button" className="primary" onClick={() => void state.start()} disabled={state.status === "running" || state.questions.length === 0}>
+              Run benchmark
+            </button>
+            <button type="button" onClick={state.pause} disabled={state.status !== "running"}>
+              Pause
+            </button>
+            <button type="button" onClick={() => void state.resume()} disabled={state.status !== "paused" && state.status !== "stopped"}>
+              Resume
+            </button>
+            <button type="button" onClick={state.stop} disabled={state.status !== "running" && state.status !== "paused"}>
+              Stop benchmark
+            </button>
+          </div>
+        </fieldset>
+      </div>
+
+      {total > 0 && (
+        <div className="bench-progress">
+          <progress aria-label="Benchmark progress" max={total} value={state.results.length} />
+          <span role="status" aria-label="Benchmark status">
+            {state.status} · {formatCount(state.results.length)} of {formatCount(total)} · accuracy {accuracyText(state.results)}
+          </span>
+        </div>
+      )}
+
+      {state.results.length > 0 && (
+        <>
+          <div className="bench-summary">
+            {state.runModels.length > 1 && <Breakdown results={state.results} by={(result) => result.model} label="model" />}
+            <Breakdown results={state.results} by={(result) => result.db_id} label="database" />
+            <Breakdown results={state.results} by={(result) => result.difficulty ?? "unlabelled"} label="difficulty" />
+          </div>
+          <div className="toolbar">
+            <input aria-label="Filter results" placeholder="Filter by text" value={query} onChange={(event) => setQuery(event.target.value)} />
+            <label>
+              <input type="checkbox" checked={onlyMisses} onChange={(event) => setOnlyMisses(event.target.checked)} /> Only misses
+            </label>
+            <span className="spacer" />
+            <button type="button" onClick={() => state.exportResults("jsonl")}>
+              Export JSONL
+            </button>
+            <button type="button" onClick={() => state.exportResults("csv")}>
+              Export CSV
+            </button>
+          </div>
+          <div className="bench-table-wrap">
+            <table className="bench-table" aria-label="Benchmark results">
+              <thead>
+                <tr>
+                  {header("index", "#")}
+                  {header("model", "Model")}
+                  {header("db_id", "Database")}
+                  {header("difficulty", "Difficulty")}
+                  <th scope="col">Question</th>
+                  <th scope="col">Predicted SQL</th>
+                  <th scope="col">Gold SQL</th>
+                  {header("match", "Match")}
+                  {header("turns", "Turns")}
+                  {header("tokens", "Tokens")}
+                  {header("latencyMs", "Latency")}
+                  <th scope="col">Error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((result) => (
+                  <tr key={`${result.model}-${result.index}`} className={result.match ? "match" : "miss"} aria-label={`Question ${result.index + 1} ${result.match ? "match" : "miss"}`}>
+                    <td>{result.index + 1}</td>
+                    <td>{result.model}</td>
+                    <td>{result.db_id}</td>
+                    <td>{result.difficulty ?? ""}</td>
+                    <td>{result.question}</td>
+                    <td>{result.predicted ? <SqlHighlight sql={result.predicted} /> : <span className="muted">none</span>}</td>
+                    <td>
+                      <SqlHighlight sql={result.gold} />
+                    </td>
+                    <td>{result.match ? "✓ match" : `✗ ${result.reason}`}</td>
+                    <td>{result.turns}</td>
+                    <td>{formatCount(result.tokens.input + result.tokens.output)}</td>
+                    <td>{formatDuration(result.latencyMs)}</td>
+                    <td>{result.error ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
