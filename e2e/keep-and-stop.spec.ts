@@ -41,7 +41,7 @@ test("Stop ends an endless query at once, the page stays responsive, and the dat
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(resultSummary(page)).toHaveText(/Running…/);
-  await expect(page.getByRole("button", { name: "Stop" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Stop", exact: true })).toBeEnabled();
 
   // The main thread is free while the worker spins: the page still reacts to clicks and runs timers.
   expect(await page.evaluate(() => new Promise<string>((resolve) => setTimeout(() => resolve("timer ran"), 0)))).toBe("timer ran");
@@ -49,7 +49,7 @@ test("Stop ends an endless query at once, the page stays responsive, and the dat
   await expect(page.getByRole("button", { name: /^History/ })).toHaveAttribute("aria-expanded", "true");
   await page.getByRole("button", { name: /^History/ }).click();
 
-  await page.getByRole("button", { name: "Stop" }).click();
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
   await expect(alertWith(page, "Query stopped after")).toBeVisible();
   await page.waitForFunction(() => window.__querylab!.database().status === "ready" && window.__querylab!.query().running === null);
   await runSql(page, "SELECT n FROM counter");

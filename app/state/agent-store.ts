@@ -3,7 +3,7 @@ import { create } from "zustand";
 import type { AgentEvent } from "../core/agent/events";
 import { parseTrace, replaySteps, type Trace } from "../core/agent/trace";
 import { blobToHex } from "../core/db/result-export";
-import { presetOf } from "../core/llm/providers";
+import { presetOf } from "../core/llm/provider-presets";
 import { downloadBytes } from "../browser/download";
 import { sqliteConnection } from "../browser/services";
 import { TraceStorage, type TraceSummary } from "../browser/trace-storage";

@@ -66,8 +66,16 @@ function errorText(error: unknown): string {
 export const useDatabaseStore = create<DatabaseState>((set, get) => {
   const engine = () => sqliteConnection().engine;
 
-  async function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+  /** Saves run one after another, so an older copy can never land after a newer one. */
+  let saving: Promise<unknown> = Promise.resolve();
+  function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
     bytesInMemory = bytes;
+    const next = saving.then(() => write(meta, bytes));
+    saving = next.catch(() => undefined);
+    return next;
+  }
+
+  async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
     if (!get().storageAvailable) return "not-kept";
     try {
       await databaseStorage().save(meta, bytes);
@@ -102,8 +110,10 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
     const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
     set({ current: { ...meta, saveState: "saving" }, notice: null });
     await get().refreshSchema();
-    const saveState = await persist(meta, bytes);
-    set({ current: { ...meta, saveState } });
+    // The database is usable now; keeping a copy in the browser finishes in the background.
+    void persist(meta, bytes).then((saveState) => {
+      if (get().current?.id === meta.id) set({ current: { ...get().current!, saveState } });
+    });
     return true;
   }
 
@@ -294,6 +304,7 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
     async reloadAfterStop() {
       const current = get().current;
       if (!current) return;
+      await saving; // the stored copy must be the latest before it is read back
       let bytes = bytesInMemory;
       if (get().storageAvailable) {
         const stored = await databaseStorage().load(current.id).catch(() => null);

@@ -1,6 +1,6 @@
 // LLM settings: provider, endpoint, model, key, temperature, turns. The key stays in memory unless the person opts in.
 import { create } from "zustand";
-import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/providers";
+import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
 
 const SETTINGS_KEY = "querylab.llm-settings";
 const KEY_KEY = "querylab.llm-api-key";

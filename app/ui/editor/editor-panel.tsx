@@ -1,5 +1,6 @@
 // The editor with its toolbar: Run, Stop, Format, and the query history.
 import { lazy, Suspense, useState } from "react";
+import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { ErrorBoundary } from "../common/error-boundary";
@@ -17,6 +18,7 @@ export function EditorPanel() {
   const [formatMessage, setFormatMessage] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyCount = useEditorStore((state) => state.history.length);
+  const databaseReady = useDatabaseStore((state) => state.status !== "starting");
 
   return (
     <section className="editor-panel" aria-label="SQL">
@@ -48,9 +50,14 @@ export function EditorPanel() {
       {historyOpen && <QueryHistory onPick={() => setHistoryOpen(false)} />}
       <div className="editor-host">
         <ErrorBoundary fallback={(error) => <PlainSqlEditor note={`The code editor could not load (${error.message}); a plain one is used.`} />}>
-          <Suspense fallback={<PlainSqlEditor />}>
-            <MonacoSqlEditor />
-          </Suspense>
+          {/* Monaco (about 1 MB) starts loading once the database is ready, so it does not delay the first query. */}
+          {databaseReady ? (
+            <Suspense fallback={<PlainSqlEditor />}>
+              <MonacoSqlEditor />
+            </Suspense>
+          ) : (
+            <PlainSqlEditor />
+          )}
         </ErrorBoundary>
       </div>
     </section>

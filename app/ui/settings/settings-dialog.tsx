@@ -1,7 +1,6 @@
 // LLM settings: provider preset, endpoint, model (listed when the provider can), key, temperature, turns, protocol.
 import { useState } from "react";
-import { classifyLlmError } from "../../core/llm/llm-errors";
-import { listModels, presetOf, PROVIDER_PRESETS } from "../../core/llm/providers";
+import { presetOf, PROVIDER_PRESETS } from "../../core/llm/provider-presets";
 import { useSettingsStore } from "../../state/settings-store";
 
 export function SettingsDialog() {
@@ -18,6 +17,8 @@ export function SettingsDialog() {
   const testConnection = async () => {
     setTesting(true);
     setConnection(null);
+    // The SDK-backed helpers load only when a connection is tested, not with the page.
+    const [{ listModels }, { classifyLlmError }] = await Promise.all([import("../../core/llm/providers"), import("../../core/llm/llm-errors")]);
     try {
       const listed = await listModels(llm);
       setModels(listed);

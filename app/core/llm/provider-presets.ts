@@ -1,0 +1,69 @@
+// LLM provider presets and settings, without the SDKs: the page reads these at start, the SDKs load on the first question.
+import { z } from "zod";
+
+export type ProviderKind = "openai-compatible" | "anthropic" | "google";
+
+export interface ProviderPreset {
+  id: string;
+  label: string;
+  kind: ProviderKind;
+  baseUrl: string;
+  /** Local servers need no key. */
+  needsKey: boolean;
+  defaultModel: string;
+  /** Whether GET {baseUrl}/models lists the models. */
+  listsModels: boolean;
+  /** What to do when the browser cannot reach it, in words. */
+  reachHint?: string;
+}
+
+export const PROVIDER_PRESETS: ProviderPreset[] = [
+  { id: "openai", label: "OpenAI", kind: "openai-compatible", baseUrl: "https://api.openai.com/v1", needsKey: true, defaultModel: "gpt-4o-mini", listsModels: true },
+  { id: "openrouter", label: "OpenRouter", kind: "openai-compatible", baseUrl: "https://openrouter.ai/api/v1", needsKey: true, defaultModel: "openai/gpt-4o-mini", listsModels: true },
+  { id: "groq", label: "Groq", kind: "openai-compatible", baseUrl: "https://api.groq.com/openai/v1", needsKey: true, defaultModel: "llama-3.3-70b-versatile", listsModels: true },
+  { id: "together", label: "Together", kind: "openai-compatible", baseUrl: "https://api.together.xyz/v1", needsKey: true, defaultModel: "meta-llama/Llama-3.3-70B-Instruct-Turbo", listsModels: true },
+  { id: "deepseek", label: "DeepSeek", kind: "openai-compatible", baseUrl: "https://api.deepseek.com/v1", needsKey: true, defaultModel: "deepseek-chat", listsModels: true },
+  { id: "mistral", label: "Mistral", kind: "openai-compatible", baseUrl: "https://api.mistral.ai/v1", needsKey: true, defaultModel: "mistral-small-latest", listsModels: true },
+  {
+    id: "ollama", label: "Ollama (local)", kind: "openai-compatible", baseUrl: "http://localhost:11434/v1", needsKey: false, defaultModel: "qwen2.5-coder:7b", listsModels: true,
+    reachHint: "Start Ollama with this page allowed: OLLAMA_ORIGINS=<this page's origin> ollama serve.",
+  },
+  { id: "lmstudio", label: "LM Studio (local)", kind: "openai-compatible", baseUrl: "http://localhost:1234/v1", needsKey: false, defaultModel: "", listsModels: true, reachHint: "In LM Studio's server settings, turn on CORS." },
+  { id: "llamacpp", label: "llama.cpp server (local)", kind: "openai-compatible", baseUrl: "http://localhost:8080/v1", needsKey: false, defaultModel: "default", listsModels: true, reachHint: "Start llama-server with --cors or behind a proxy that allows this page's origin." },
+  { id: "vllm", label: "vLLM", kind: "openai-compatible", baseUrl: "http://localhost:8000/v1", needsKey: false, defaultModel: "", listsModels: true, reachHint: "Start vLLM with --allowed-origins '[\"*\"]' or this page's origin." },
+  { id: "anthropic", label: "Anthropic", kind: "anthropic", baseUrl: "https://api.anthropic.com/v1", needsKey: true, defaultModel: "claude-3-5-haiku-latest", listsModels: true },
+  { id: "google", label: "Google Gemini", kind: "google", baseUrl: "https://generativelanguage.googleapis.com/v1beta", needsKey: true, defaultModel: "gemini-2.0-flash", listsModels: true },
+  { id: "custom", label: "Other OpenAI-compatible", kind: "openai-compatible", baseUrl: "", needsKey: false, defaultModel: "", listsModels: true },
+];
+
+export const llmSettingsSchema = z.object({
+  providerId: z.string(),
+  baseUrl: z.string(),
+  model: z.string(),
+  /** Empty for local servers. Never written to traces or logs. */
+  apiKey: z.string(),
+  temperature: z.number().min(0).max(2),
+  maxTurns: z.number().int().min(1).max(50),
+  /** "auto" uses native tool calling and falls back to the text protocol when the provider refuses tools. */
+  protocol: z.enum(["auto", "tools", "text"]),
+  /** Per request, in milliseconds. */
+  timeoutMs: z.number().int().min(1000),
+  maxRetries: z.number().int().min(0).max(10),
+});
+export type LlmSettings = z.infer<typeof llmSettingsSchema>;
+
+export const DEFAULT_LLM_SETTINGS: LlmSettings = {
+  providerId: "openai",
+  baseUrl: "https://api.openai.com/v1",
+  model: "gpt-4o-mini",
+  apiKey: "",
+  temperature: 0,
+  maxTurns: 10,
+  protocol: "auto",
+  timeoutMs: 60_000,
+  maxRetries: 3,
+};
+
+export function presetOf(settings: Pick<LlmSettings, "providerId">): ProviderPreset {
+  return PROVIDER_PRESETS.find((preset) => preset.id === settings.providerId) ?? PROVIDER_PRESETS.at(-1)!;
+}

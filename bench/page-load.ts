@@ -1,0 +1,246 @@
+// Cold loads of the production build: time until the sample database is ready, and the JavaScript fetched until then.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page, Request } from "@playwright/test";
+import { VIEWPORT } from "./browser";
+import { deferredChunks, readChunkGraph } from "./bundle-graph";
+import { kilobytes, median, round, roundAll } from "./stats";
+
+const READY_SELECTOR = 'footer [data-state="ready"]';
+const LOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs in the page before its scripts and records performance.now() (ms since navigation start) at the first
+ * DOM change after which the schema panel lists `books`, the status line says ready, and both (= ready).
+ * A MutationObserver fires in the same task as the change, so unlike polling it adds no frame of delay.
+ * The app shows the schema before it stores the database in IndexedDB and only then says ready, so the gap
+ * between the two marks is roughly that first save.
+ * A string, not a function: tsx compiles functions with name-keeping helpers that do not exist in the page.
+ */
+const READY_PROBE = `(() => {
+  const marks = (window.__benchMarks = {});
+  const observer = new MutationObserver(() => {
+    if (marks.statusReadyAt === undefined && document.querySelector(${JSON.stringify(READY_SELECTOR)})) marks.statusReadyAt = performance.now();
+    if (marks.schemaListedAt === undefined) {
+      const schema = document.querySelector('nav[aria-label="Schema"]');
+      for (const element of schema ? schema.querySelectorAll("*") : []) {
+        if (element.childElementCount === 0 && element.textContent.trim() === "books") {
+          marks.schemaListedAt = performance.now();
+          break;
+        }
+      }
+    }
+    if (marks.statusReadyAt !== undefined && marks.schemaListedAt !== undefined) {
+      marks.readyAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+interface ReadyMarks {
+  schemaListedAt?: number;
+  statusReadyAt?: number;
+  readyAt?: number;
+}
+
+declare global {
+  interface Window {
+    __benchMarks?: ReadyMarks;
+  }
+}
+
+interface ColdLoad {
+  /** Navigation start to ready, measured in the page. */
+  navigationToReadyMs: number;
+  /** Navigation start to the schema panel listing `books` (before the first save to IndexedDB). */
+  navigationToSchemaMs: number;
+  /** page.goto called to Playwright seeing ready: adds Playwright's round trips and polling. */
+  gotoToReadyMs: number;
+}
+
+/** Waits the way the brief and the end-to-end tests do: the status line, then `books` in the schema panel. */
+async function waitForReady(page: Page): Promise<void> {
+  await page.waitForSelector(READY_SELECTOR, { timeout: LOAD_TIMEOUT_MS });
+  await page.getByRole("navigation", { name: "Schema" }).getByText("books", { exact: true }).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+}
+
+interface ColdLoadOptions {
+  onRequest?: (request: Request) => void;
+  /** Refuse Monaco's chunk (the app falls back to its plain editor) to see what loading it costs the database. */
+  blockEditor?: boolean;
+}
+
+/** One first visit: a new context has empty storage and an empty HTTP cache, so the sample is fetched and opened. */
+async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions = {}): Promise<{ load: ColdLoad; page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    if (options.onRequest) context.on("request", options.onRequest);
+    if (options.blockEditor) await context.route(/\/monaco-sql-editor-[^/]*\.js$/, (route) => route.abort());
+    await context.addInitScript({ content: READY_PROBE });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    const started = performance.now();
+    await page.goto(url, { timeout: LOAD_TIMEOUT_MS });
+    await waitForReady(page).catch((error: unknown) => {
+      throw new Error(`The app did not become ready: ${String(error)}${pageErrors.length ? `\nPage errors: ${pageErrors.join("; ")}` : ""}`);
+    });
+    const gotoToReadyMs = performance.now() - started;
+    const marks = await page.evaluate(() => window.__benchMarks ?? {});
+    if (marks.readyAt === undefined || marks.schemaListedAt === undefined) {
+      throw new Error("The ready probe did not fire although Playwright saw the app ready.");
+    }
+    return { load: { navigationToReadyMs: marks.readyAt, navigationToSchemaMs: marks.schemaListedAt, gotoToReadyMs }, page, close: () => context.close() };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+export interface TimeToReadyResult {
+  medianMs: number;
+  samplesMs: number[];
+  schemaListedMedianMs: number;
+  schemaListedSamplesMs: number[];
+  gotoToReadyMedianMs: number;
+  gotoToReadySamplesMs: number[];
+}
+
+export async function measureTimeToReady(browser: Browser, url: string, runs: number, options: { blockEditor?: boolean } = {}): Promise<TimeToReadyResult> {
+  const loads: ColdLoad[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const { load, close } = await coldLoad(browser, url, options);
+    await close();
+    loads.push(load);
+  }
+  const figures = (pick: (load: ColdLoad) => number) => {
+    const samples = loads.map(pick);
+    return { median: round(median(samples)), samples: roundAll(samples) };
+  };
+  const ready = figures((load) => load.navigationToReadyMs);
+  const schema = figures((load) => load.navigationToSchemaMs);
+  const viaGoto = figures((load) => load.gotoToReadyMs);
+  return {
+    medianMs: ready.median,
+    samplesMs: ready.samples,
+    schemaListedMedianMs: schema.median,
+    schemaListedSamplesMs: schema.samples,
+    gotoToReadyMedianMs: viaGoto.median,
+    gotoToReadySamplesMs: viaGoto.samples,
+  };
+}
+
+interface FileSize {
+  file: string;
+  rawKB: number;
+  gzipKB: number;
+}
+
+interface FileSet {
+  rawKB: number;
+  gzipKB: number;
+  files: FileSize[];
+}
+
+export interface InitialJavaScriptResult {
+  /** Scripts fetched before ready, minus the deferred editor code. */
+  initial: FileSet;
+  /** Monaco's editor chunk, its worker and chunks only they import (fetched, or not, before ready). */
+  deferred: FileSet & { fetchedBeforeReady: string[] };
+  /** Chunks of the build not requested before ready. */
+  notLoadedBeforeReady: string[];
+  /** sql-formatter must wait for the first Format; true would be a regression. */
+  sqlFormatterLoadedBeforeReady: boolean;
+  wasm: FileSet;
+  rule: string;
+  /** When each file the page itself fetched finished (ms since navigation start), to see what ready waited on. Worker fetches are not in the page's timeline. */
+  timeline: { readyAtMs: number; resources: { file: string; startMs: number; endMs: number }[] };
+}
+
+function sizeOf(file: string, bytes: Buffer): FileSize {
+  return { file, rawKB: kilobytes(bytes.byteLength), gzipKB: kilobytes(gzipSync(bytes, { level: 9 }).byteLength) };
+}
+
+function fileSet(sizes: FileSize[]): FileSet {
+  const sorted = [...sizes].sort((a, b) => b.gzipKB - a.gzipKB);
+  return {
+    rawKB: round(sorted.reduce((sum, size) => sum + size.rawKB, 0)),
+    gzipKB: round(sorted.reduce((sum, size) => sum + size.gzipKB, 0)),
+    files: sorted,
+  };
+}
+
+export const INITIAL_JS_RULE =
+  "Initial = every script response (resource type 'script' or URL ending in .js, page and workers) requested between navigation and ready, " +
+  "excluding deferred chunks. Deferred = files named monaco-sql-editor-* or editor.worker-*, plus chunks reachable from them in the build's " +
+  "reference graph (static imports, import(), worker URLs) that index.html cannot reach without passing through them. React.lazy requests " +
+  "Monaco right after first render, racing the database load; it is not needed to show a ready database.";
+
+/**
+ * One cold load with every request recorded. Sizes come from the served files on disk (vite preview sends them
+ * unmodified), so a worker response whose body Playwright cannot read is still counted.
+ */
+export async function measureInitialJavaScript(browser: Browser, url: string, distDirectory: string): Promise<InitialJavaScriptResult> {
+  const graph = readChunkGraph(distDirectory);
+  const deferred = deferredChunks(graph);
+  const requested: { url: string; resourceType: string }[] = [];
+  let recording = true;
+  const { load, page, close } = await coldLoad(browser, url, {
+    onRequest: (request) => {
+      if (recording) requested.push({ url: request.url(), resourceType: request.resourceType() });
+    },
+  });
+  recording = false;
+  let resources: { file: string; startMs: number; endMs: number }[];
+  try {
+    resources = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => ({
+        file: entry.name.slice(entry.name.lastIndexOf("/") + 1),
+        startMs: Math.round(entry.startTime),
+        endMs: Math.round((entry as PerformanceResourceTiming).responseEnd),
+      })),
+    );
+  } finally {
+    await close();
+  }
+
+  const origin = new URL(url);
+  const servedFile = (address: string): string | null => {
+    const parsed = new URL(address);
+    if (parsed.origin !== origin.origin) return null;
+    return decodeURIComponent(parsed.pathname.slice(origin.pathname.length));
+  };
+  const scripts = new Set<string>();
+  const wasm = new Set<string>();
+  for (const request of requested) {
+    const path = servedFile(request.url);
+    if (!path) continue;
+    if (path.endsWith(".wasm")) wasm.add(path);
+    else if (request.resourceType === "script" || path.endsWith(".js")) scripts.add(path);
+  }
+  const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+  const bytesOf = (path: string) => readFileSync(join(distDirectory, path));
+
+  const initial: FileSize[] = [];
+  const deferredFetched: string[] = [];
+  for (const path of scripts) {
+    if (deferred.has(baseName(path))) deferredFetched.push(baseName(path));
+    else initial.push(sizeOf(baseName(path), bytesOf(path)));
+  }
+  const fetchedNames = new Set([...scripts].map(baseName));
+  const sqlFormatterChunks = [...graph.chunks.values()].filter((chunk) => chunk.source?.includes("sql-formatter")).map((chunk) => chunk.file);
+  return {
+    initial: fileSet(initial),
+    deferred: {
+      ...fileSet([...deferred].map((file) => sizeOf(file, graph.chunks.get(file)!.bytes))),
+      fetchedBeforeReady: deferredFetched.sort(),
+    },
+    notLoadedBeforeReady: [...graph.chunks.keys()].filter((file) => !fetchedNames.has(file)).sort(),
+    sqlFormatterLoadedBeforeReady: sqlFormatterChunks.some((file) => fetchedNames.has(file)),
+    wasm: fileSet([...wasm].map((path) => sizeOf(baseName(path), bytesOf(path)))),
+    rule: INITIAL_JS_RULE,
+    timeline: { readyAtMs: round(load.navigationToReadyMs), resources: resources.sort((a, b) => a.endMs - b.endMs) },
+  };
+}

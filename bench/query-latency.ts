@@ -1,0 +1,196 @@
+// Query latency through the worker (page → comlink → sql.js → page) against better-sqlite3 on the same file in Node.
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { openDatabaseFile } from "../app/cli/node-engine";
+import type { SqliteEngine } from "../app/core/db/sqljs-engine";
+import { median, round, roundAll } from "./stats";
+
+export interface BenchQuery {
+  name: string;
+  sql: string;
+}
+
+/** Representative queries over the bookshop sample (order_items, ~24k rows, is its biggest table). */
+export const BOOKSHOP_QUERIES: readonly BenchQuery[] = [
+  { name: "point lookup by primary key", sql: "SELECT * FROM books WHERE book_id = 1234" },
+  {
+    name: "filtered scan",
+    sql: "SELECT order_id, order_date, shipping_cost FROM orders WHERE channel = 'Online' AND status = 'Delivered' AND shipping_cost > 4",
+  },
+  {
+    name: "2-table join + GROUP BY",
+    sql: "SELECT g.name, count(*) AS books, round(avg(b.list_price), 2) AS average_price FROM books AS b JOIN genres AS g ON g.genre_id = b.genre_id GROUP BY g.genre_id ORDER BY books DESC",
+  },
+  {
+    name: "4-table join + ORDER BY LIMIT",
+    sql:
+      "SELECT b.title, a.first_name || ' ' || a.last_name AS author, sum(oi.quantity) AS copies, round(sum(oi.quantity * oi.unit_price), 2) AS revenue " +
+      "FROM order_items AS oi JOIN orders AS o ON o.order_id = oi.order_id JOIN books AS b ON b.book_id = oi.book_id " +
+      "JOIN book_authors AS ba ON ba.book_id = b.book_id AND ba.credit_order = 1 JOIN authors AS a ON a.author_id = ba.author_id " +
+      "WHERE o.status NOT IN ('Cancelled', 'Returned') GROUP BY b.book_id ORDER BY revenue DESC LIMIT 10",
+  },
+  {
+    name: "aggregate over order_items",
+    sql: "SELECT count(*) AS lines, sum(quantity) AS copies, round(sum(quantity * unit_price), 2) AS revenue, round(avg(unit_price), 2) AS average_price FROM order_items",
+  },
+  { name: "LIKE search", sql: "SELECT book_id, title, subtitle FROM books WHERE title LIKE '%garden%' OR subtitle LIKE '%garden%'" },
+  {
+    name: "correlated subquery",
+    sql: "SELECT b.book_id, b.title, b.list_price FROM books AS b WHERE b.list_price > (SELECT avg(list_price) FROM books AS inner_books WHERE inner_books.genre_id = b.genre_id) ORDER BY b.list_price DESC",
+  },
+  {
+    name: "window function",
+    sql:
+      "SELECT store_id, strftime('%Y-%m', order_date) AS month, count(*) AS orders, " +
+      "sum(count(*)) OVER (PARTITION BY store_id ORDER BY strftime('%Y-%m', order_date)) AS running_orders, " +
+      "rank() OVER (PARTITION BY strftime('%Y-%m', order_date) ORDER BY count(*) DESC) AS store_rank " +
+      "FROM orders WHERE store_id IS NOT NULL GROUP BY store_id, month ORDER BY store_id, month",
+  },
+  { name: "all rows of customers", sql: "SELECT * FROM customers" },
+  {
+    name: "date range on an index",
+    sql: "SELECT channel, count(*) AS orders, round(sum(shipping_cost), 2) AS shipping FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2024-07-01' GROUP BY channel",
+  },
+];
+
+export interface LatencyOptions {
+  warmups: number;
+  repetitions: number;
+}
+
+interface Timing {
+  rowCount: number;
+  samplesMs: number[];
+}
+
+/** Times engine().execute in the page: the round trip main thread → worker → main thread, as the UI pays it. */
+async function timeInWorker(page: Page, sql: string, options: LatencyOptions): Promise<Timing> {
+  return page.evaluate(
+    async ({ sql, warmups, repetitions }) => {
+      const engine = window.__querylab!.engine();
+      const samplesMs: number[] = [];
+      let rowCount = 0;
+      for (let index = 0; index < warmups + repetitions; index += 1) {
+        const started = performance.now();
+        const outcome = await engine.execute(sql);
+        const elapsed = performance.now() - started;
+        if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
+        rowCount = outcome.rowCount;
+        if (index >= warmups) samplesMs.push(elapsed);
+      }
+      return { rowCount, samplesMs };
+    },
+    { sql, ...options },
+  );
+}
+
+/** better-sqlite3 materializing every row, as the worker does (it keeps all rows for paging). */
+function timeNatively(database: Database.Database, sql: string, options: LatencyOptions): Timing {
+  const samplesMs: number[] = [];
+  let rowCount = 0;
+  for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
+    const started = performance.now();
+    const rows = database.prepare(sql).all();
+    const elapsed = performance.now() - started;
+    rowCount = rows.length;
+    if (index >= options.warmups) samplesMs.push(elapsed);
+  }
+  return { rowCount, samplesMs };
+}
+
+/**
+ * The worker's own engine class run in-process in Node (no worker, no RPC): splits the worker's time into what
+ * sql.js and the engine's bookkeeping cost and what the round trip to the worker adds.
+ */
+async function timeInProcess(engine: SqliteEngine, sql: string, options: LatencyOptions): Promise<Timing> {
+  const samplesMs: number[] = [];
+  let rowCount = 0;
+  for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
+    const started = performance.now();
+    const outcome = await engine.execute(sql);
+    const elapsed = performance.now() - started;
+    if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
+    rowCount = outcome.rowCount;
+    if (index >= options.warmups) samplesMs.push(elapsed);
+  }
+  return { rowCount, samplesMs };
+}
+
+export interface QueryLatency {
+  name: string;
+  sql: string;
+  rowCount: number;
+  workerMedianMs: number;
+  nativeMedianMs: number;
+  ratio: number;
+  /** The same engine (sql.js) in Node without the worker: not part of the target, for attribution. */
+  sqljsInNodeMedianMs: number;
+  workerSamplesMs: number[];
+  nativeSamplesMs: number[];
+  sqljsInNodeSamplesMs: number[];
+}
+
+export interface QueryLatencyResult {
+  queries: QueryLatency[];
+  /** Median over queries of each query's worker/native ratio. */
+  medianOfRatios: number;
+  /** Median worker time over median native time, each taken over the queries' medians. */
+  ratioOfMedians: number;
+  workerMedianMs: number;
+  nativeMedianMs: number;
+  /** Median over queries of sql.js-in-Node / native: the part of the ratio the worker and RPC do not explain. */
+  sqljsInNodeMedianOfRatios: number;
+}
+
+/** The page must have the test build open with the same database file as databasePath. */
+export async function measureQueryLatency(
+  page: Page,
+  databasePath: string,
+  queries: readonly BenchQuery[],
+  options: LatencyOptions,
+): Promise<QueryLatencyResult> {
+  const worker = new Map<string, Timing>();
+  for (const query of queries) worker.set(query.name, await timeInWorker(page, query.sql, options));
+  const native = new Map<string, Timing>();
+  const database = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    for (const query of queries) native.set(query.name, timeNatively(database, query.sql, options));
+  } finally {
+    database.close();
+  }
+  const inProcess = new Map<string, Timing>();
+  const engine = await openDatabaseFile(databasePath);
+  for (const query of queries) inProcess.set(query.name, await timeInProcess(engine, query.sql, options));
+  const results = queries.map((query): QueryLatency => {
+    const inWorker = worker.get(query.name)!;
+    const inNode = native.get(query.name)!;
+    const sqljs = inProcess.get(query.name)!;
+    if (inWorker.rowCount !== inNode.rowCount) {
+      throw new Error(`${query.name}: the worker returned ${inWorker.rowCount} rows but better-sqlite3 ${inNode.rowCount}; not the same database?`);
+    }
+    const workerMedianMs = median(inWorker.samplesMs);
+    const nativeMedianMs = median(inNode.samplesMs);
+    return {
+      name: query.name,
+      sql: query.sql,
+      rowCount: inNode.rowCount,
+      workerMedianMs: round(workerMedianMs, 3),
+      nativeMedianMs: round(nativeMedianMs, 3),
+      ratio: round(workerMedianMs / nativeMedianMs, 2),
+      sqljsInNodeMedianMs: round(median(sqljs.samplesMs), 3),
+      workerSamplesMs: roundAll(inWorker.samplesMs, 3),
+      nativeSamplesMs: roundAll(inNode.samplesMs, 3),
+      sqljsInNodeSamplesMs: roundAll(sqljs.samplesMs, 3),
+    };
+  });
+  const workerMedianMs = median(results.map((result) => result.workerMedianMs));
+  const nativeMedianMs = median(results.map((result) => result.nativeMedianMs));
+  return {
+    queries: results,
+    medianOfRatios: round(median(results.map((result) => result.ratio)), 2),
+    ratioOfMedians: round(workerMedianMs / nativeMedianMs, 2),
+    workerMedianMs: round(workerMedianMs, 3),
+    nativeMedianMs: round(nativeMedianMs, 3),
+    sqljsInNodeMedianOfRatios: round(median(results.map((result) => result.sqljsInNodeMedianMs / result.nativeMedianMs)), 2),
+  };
+}
