@@ -4,6 +4,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { launchBrowser, VIEWPORT } from "./browser";
+import { measureAgentFigures } from "./agent-figures";
 import { measureLargeResult } from "./large-result";
 import { measureInitialJavaScript, measureTimeToReady } from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
@@ -126,6 +127,8 @@ async function main(): Promise<number> {
   } finally {
     await browser.close();
   }
+  // The agent's own figures need no browser: the same core runs in Node against the scripted server.
+  await attempt("agent", () => measureAgentFigures());
 
   const processors = cpus();
   const results = {
@@ -240,6 +243,21 @@ function printReport(machine: {
     rows.push({ metric: `1M-row query, execute (median of ${LARGE_RESULT_RUNS})`, value: `${large.executeMedianMs} ms`, target: "", pass: null });
     rows.push({ metric: "  fetchRows(500000, 200) (median)", value: `${large.fetchPageMedianMs} ms`, target: "", pass: null });
   } else error("1M-row result", "largeResult");
+
+  const agent = measured(metrics.agent as Metric<Awaited<ReturnType<typeof measureAgentFigures>>>);
+  if (agent) {
+    rows.push({ metric: "Agent overhead per turn outside the LLM (median)", value: `${agent.overheadPerTurnMs.median.toFixed(2)} ms`, target: "", pass: null });
+    for (const [id, prompt] of Object.entries(agent.promptTokens)) {
+      rows.push({ metric: `  system prompt, ${id} (o200k tokens)`, value: `${prompt.systemPromptTokens}`, target: "", pass: null });
+    }
+    rows.push({
+      metric: `Eval throughput vs scripted server (${agent.evalThroughput.questions} q, ${agent.evalThroughput.concurrency} at once)`,
+      value: `${agent.evalThroughput.questionsPerSecond.toFixed(1)} q/s`,
+      target: "",
+      pass: null,
+    });
+    rows.push({ metric: "  eval overhead per question outside the LLM (mean)", value: `${agent.evalThroughput.meanOverheadPerQuestionMs.toFixed(1)} ms`, target: "", pass: null });
+  } else error("Agent figures", "agent");
 
   process.stdout.write(
     `\nQueryLab bench — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, Chromium ${machine.chromium}, ` +

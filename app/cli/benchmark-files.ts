@@ -31,5 +31,12 @@ export async function databasePath(directory: string, dbId: string): Promise<str
       // try the next layout
     }
   }
-  throw new Error(`No database file for ${dbId} under ${directory} (expected database/${dbId}/${dbId}.sqlite).`);
+  // The bundled teaching benchmark (public/benchmark) uses the sample databases beside it.
+  const sample = join(directory, "..", "samples", `${dbId}.sqlite`);
+  try {
+    await access(sample);
+    return sample;
+  } catch {
+    throw new Error(`No database file for ${dbId} under ${directory} (expected database/${dbId}/${dbId}.sqlite).`);
+  }
 }
