@@ -58,7 +58,7 @@ test("a dozen questions score 100% with gold answers, then exactly the wrong ans
   await configure(page);
   await page.getByRole("button", { name: "Benchmark" }).click();
   const view = page.getByRole("region", { name: "Benchmark" });
-  await expect(view.getByText(/Teaching benchmark/)).toBeVisible();
+  await expect(view.locator("strong", { hasText: "Teaching benchmark" })).toBeVisible();
   await expect(view.getByText(new RegExp(`${questions.length} questions`))).toBeVisible();
 
   wrongOn = new Set();
@@ -76,6 +76,16 @@ test("a dozen questions score 100% with gold answers, then exactly the wrong ans
   }
   await view.getByLabel("Only misses").check();
   await expect(table.locator("tbody tr")).toHaveCount(3);
+
+  // A miss opens to its trace and to both results side by side, the rows the prediction lacks marked.
+  await table.getByRole("button", { name: "Details of question 2" }).click();
+  await expect(view.getByRole("table", { name: "Gold result" })).toBeVisible();
+  await expect(view.getByRole("table", { name: "Predicted result" })).toBeVisible();
+  const goldRows = await view.getByRole("table", { name: "Gold result" }).locator("tbody tr").count();
+  expect(goldRows).toBeGreaterThan(0);
+  await expect(view.getByRole("table", { name: "Gold result" }).getByRole("row", { name: "Row not in the other result" })).toHaveCount(goldRows);
+  await expect(view.getByRole("region", { name: "Trace of this question" }).getByRole("listitem", { name: "Turn 1" })).toContainText("submit_sql");
+  await table.getByRole("button", { name: "Details of question 2" }).click();
   await page.screenshot({ path: "test-results/benchmark.png" });
 
   // Results export as JSON lines, one per question, and survive a reload.
@@ -89,4 +99,45 @@ test("a dozen questions score 100% with gold answers, then exactly the wrong ans
   await openApp(page);
   await page.getByRole("button", { name: "Benchmark" }).click();
   await expect(page.getByRole("region", { name: "Benchmark" }).getByRole("status", { name: "Benchmark status" })).toContainText("12 of 12 · accuracy 75.0% (9/12)");
+});
+
+test("a Spider-layout .zip loads, and two models run side by side", async ({ page }) => {
+  const { zipSync } = await import("fflate");
+  const { databaseBytes } = await import("./helpers");
+  const shop = await databaseBytes("CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5);");
+  const zipQuestions = [
+    { db_id: "shop", question: "How many products are there?", query: "SELECT count(*) FROM product" },
+    { db_id: "shop", question: "Which products cost more than 4?", query: "SELECT name FROM product WHERE price > 4" },
+  ];
+  const zip = zipSync({
+    "spider-mini/dev.json": new TextEncoder().encode(JSON.stringify(zipQuestions)),
+    "spider-mini/database/shop/shop.sqlite": new Uint8Array(shop),
+  });
+  questions = zipQuestions;
+  wrongOn = new Set();
+  // The second model gets the second question wrong.
+  server.setScript((request) => {
+    const index = questions.findIndex((question) => question.question === firstUserText(request));
+    const sql = request.model === "model-b" && index === 1 ? "SELECT name FROM product" : (questions[index]?.query ?? "SELECT 1");
+    return toolTurn(toolCall("submit_sql", { sql }), "Submitting.");
+  });
+
+  await openApp(page);
+  await configure(page);
+  await page.getByRole("button", { name: "Benchmark" }).click();
+  const view = page.getByRole("region", { name: "Benchmark" });
+  await view.getByLabel("Benchmark zip").setInputFiles({ name: "spider-mini.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+  await expect(view.getByText("spider-mini.zip")).toBeVisible();
+  await expect(view.getByText(/2 questions · 1 databases/)).toBeVisible();
+  await view.getByLabel("Models").fill("model-a, model-b");
+  await view.getByRole("button", { name: "Run benchmark" }).click();
+  await expect(view.getByRole("status", { name: "Benchmark status" })).toContainText("done · 4 of 4 · accuracy 75.0% (3/4)");
+  const comparison = view.getByRole("table", { name: "Models side by side" });
+  await expect(comparison.getByRole("row").nth(2)).toContainText("✓✗");
+  await expect(view.getByText("model-a: 1 only it answered")).toBeVisible();
+  await expect(view.getByRole("table", { name: "Accuracy by model" })).toContainText("50.0% (1/2)");
+
+  // A file that is not a zip is refused with a reason, and the loaded benchmark stays.
+  await view.getByLabel("Benchmark zip").setInputFiles({ name: "broken.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
+  await expect(view.getByRole("alert")).toContainText("broken.zip could not be read as a .zip");
 });

@@ -4,12 +4,17 @@ import { createStore, get as idbGet, set as idbSet } from "idb-keyval";
 import { z } from "zod";
 import { create } from "zustand";
 import { parseBenchmarkQuestions, selectQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
+import { agentEventSchema, type AgentEvent } from "../core/agent/events";
 import { questionResultSchema } from "../core/eval/question-result";
 import { SqliteConnection } from "../browser/sqlite-connection";
 import { downloadBytes } from "../browser/download";
 import { useSettingsStore } from "./settings-store";
 
-export const runResultSchema = questionResultSchema.extend({ model: z.string() });
+export const runResultSchema = questionResultSchema.extend({
+  model: z.string(),
+  /** The agent's events for this question, to open its trace; not written to exported files. */
+  events: z.array(agentEventSchema).optional(),
+});
 export type RunResult = z.infer<typeof runResultSchema>;
 
 const savedRunSchema = z.object({
@@ -39,6 +44,7 @@ interface BenchmarkState {
   runModels: string[];
   loadTeaching(): Promise<void>;
   loadFolder(files: File[]): Promise<void>;
+  loadZip(file: File): Promise<void>;
   setFilter(filter: Partial<BenchmarkState["filter"]>): void;
   setModels(models: string[]): void;
   setConcurrency(concurrency: number): void;
@@ -61,7 +67,7 @@ let databaseSources = new Map<string, () => Promise<Uint8Array>>();
 const connections = new Map<string, Promise<SqliteConnection>>();
 let controller: AbortController | null = null;
 
-function connectionFor(dbId: string): Promise<SqliteConnection> {
+export function connectionFor(dbId: string): Promise<SqliteConnection> {
   let connection = connections.get(dbId);
   if (!connection) {
     connection = (async () => {
@@ -119,6 +125,44 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     }
   };
 
+  /**
+   * Loads a Spider-layout benchmark from a set of files by path (a chosen folder or an unpacked .zip): the
+   * questions file and database/<db_id>/<db_id>.sqlite, wherever the layout sits inside the set.
+   */
+  const loadEntries = async (name: string, entries: Map<string, () => Promise<Uint8Array>>) => {
+    const paths = [...entries.keys()];
+    const questionsPath = paths
+      .filter((path) => /(^|\/)(dev|questions|test)\.json$/.test(path))
+      .sort((a, b) => a.split("/").length - b.split("/").length)[0];
+    if (!questionsPath) {
+      set({ loadError: `${name} has no dev.json (the Spider layout: dev.json and database/<db_id>/<db_id>.sqlite).` });
+      return;
+    }
+    const root = questionsPath.slice(0, questionsPath.lastIndexOf("/") + 1);
+    const parsed = parseBenchmarkQuestions(new TextDecoder().decode(await entries.get(questionsPath)!()));
+    if (!parsed.ok) {
+      set({ loadError: `${questionsPath}: ${parsed.message}` });
+      return;
+    }
+    const missing = new Set<string>();
+    const sources = new Map<string, () => Promise<Uint8Array>>();
+    for (const dbId of new Set(parsed.questions.map((question) => question.dbId))) {
+      const source = ["database", "dev_databases", "databases"].map((folder) => entries.get(`${root}${folder}/${dbId}/${dbId}.sqlite`)).find(Boolean);
+      if (source) sources.set(dbId, source);
+      else missing.add(dbId);
+    }
+    resetConnections();
+    databaseSources = sources;
+    set({
+      sourceName: name,
+      questions: parsed.questions.filter((question) => !missing.has(question.dbId)),
+      loadError: missing.size > 0 ? `No database file for ${[...missing].join(", ")}; their questions are left out.` : null,
+      results: [],
+      runQuestions: [],
+      status: "idle",
+    });
+  };
+
   /** Runs every (question, model) pair not yet answered, at most `concurrency` at once, until done, paused or stopped. */
   const runPending = async () => {
     const { runQuestions, runModels } = get();
@@ -137,12 +181,13 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         try {
           const connection = await connectionFor(question.dbId);
           const engine = connection.engine;
+          const events: AgentEvent[] = [];
           const outcome = await evaluateQuestion(
             question,
             { database: engine, judge: { run: (sql, options) => engine.runForJudge(sql, options) } },
-            { model: createLanguageModel(settings), settings, semantics: get().semantics, signal },
+            { model: createLanguageModel(settings), settings, semantics: get().semantics, signal, onEvent: (_question, event) => events.push(event) },
           );
-          result = { ...outcome, model };
+          result = { ...outcome, model, events };
         } catch (error) {
           result = failedResult(question, model, error instanceof Error ? error.message : String(error));
         }
@@ -186,35 +231,21 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     },
 
     async loadFolder(files) {
-      const byPath = new Map(files.map((file) => [file.webkitRelativePath.split("/").slice(1).join("/") || file.name, file]));
-      const questionsFile = ["dev.json", "questions.json", "test.json"].map((name) => byPath.get(name)).find(Boolean);
-      if (!questionsFile) {
-        set({ loadError: "The folder has no dev.json (the Spider layout: dev.json and database/<db_id>/<db_id>.sqlite)." });
+      const entries = new Map(files.map((file) => [file.webkitRelativePath || file.name, async () => new Uint8Array(await file.arrayBuffer())]));
+      await loadEntries(files[0]?.webkitRelativePath.split("/")[0] || "Benchmark folder", entries);
+    },
+
+    async loadZip(file) {
+      let unzipped: Record<string, Uint8Array>;
+      try {
+        const { unzipSync } = await import("fflate");
+        unzipped = unzipSync(new Uint8Array(await file.arrayBuffer()));
+      } catch (error) {
+        set({ loadError: `${file.name} could not be read as a .zip (${error instanceof Error ? error.message : String(error)}).` });
         return;
       }
-      const parsed = parseBenchmarkQuestions(await questionsFile.text());
-      if (!parsed.ok) {
-        set({ loadError: `${questionsFile.name}: ${parsed.message}` });
-        return;
-      }
-      const missing = new Set<string>();
-      const sources = new Map<string, () => Promise<Uint8Array>>();
-      for (const dbId of new Set(parsed.questions.map((question) => question.dbId))) {
-        const file = ["database", "dev_databases", "databases"].map((folder) => byPath.get(`${folder}/${dbId}/${dbId}.sqlite`)).find(Boolean);
-        if (file) sources.set(dbId, async () => new Uint8Array(await file.arrayBuffer()));
-        else missing.add(dbId);
-      }
-      resetConnections();
-      databaseSources = sources;
-      const usable = parsed.questions.filter((question) => !missing.has(question.dbId));
-      set({
-        sourceName: files[0]?.webkitRelativePath.split("/")[0] || "Benchmark folder",
-        questions: usable,
-        loadError: missing.size > 0 ? `No database file for ${[...missing].join(", ")}; their questions are left out.` : null,
-        results: [],
-        runQuestions: [],
-        status: "idle",
-      });
+      const entries = new Map(Object.entries(unzipped).map(([path, bytes]) => [path, async () => bytes]));
+      await loadEntries(file.name, entries);
     },
 
     setFilter(filter) {
@@ -271,7 +302,8 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     exportResults(format) {
       const results = get().results;
       if (format === "jsonl") {
-        downloadBytes(results.map((result) => JSON.stringify(result)).join("\n") + "\n", "querylab-benchmark.jsonl", "application/x-ndjson");
+        const lines = results.map(({ events: _events, ...result }) => JSON.stringify(result));
+        downloadBytes(lines.join("\n") + "\n", "querylab-benchmark.jsonl", "application/x-ndjson");
         return;
       }
       const columns = ["model", "index", "db_id", "difficulty", "question", "gold", "predicted", "match", "reason", "turns", "input_tokens", "output_tokens", "latency_ms", "error"];

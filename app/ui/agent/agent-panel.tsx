@@ -35,7 +35,7 @@ function sqlOf(call: AgentEventOf<"tool-call">): string | null {
   return typeof input?.sql === "string" ? input.sql : null;
 }
 
-function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
+export function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
   const tokens = turn.end ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out · ${formatDuration(turn.end.latencyMs)}` : live ? "thinking…" : "";
   const failed = turn.actions.some((action) => action.observation && !action.observation.ok);
   return (
@@ -87,7 +87,7 @@ function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
   );
 }
 
-function FinalAnswer({ sql }: { sql: string }) {
+export function FinalAnswer({ sql }: { sql: string }) {
   const setText = useEditorStore((state) => state.setText);
   return (
     <div className="final-answer" aria-label="Final SQL">

@@ -1,9 +1,12 @@
 // The Benchmark view: load a benchmark, choose questions and models, run with live accuracy, read and export results.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { formatCount, formatDuration } from "../../core/format";
 import { useBenchmarkStore, type RunResult } from "../../state/benchmark-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
+import { BenchCharts } from "./bench-charts";
+import { ModelComparison } from "./model-comparison";
+import { ResultDetails } from "./result-details";
 
 type SortKey = "index" | "model" | "db_id" | "difficulty" | "match" | "turns" | "tokens" | "latencyMs";
 
@@ -51,8 +54,10 @@ export function BenchmarkView() {
   const [query, setQuery] = useState("");
   const [onlyMisses, setOnlyMisses] = useState(false);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "index", descending: false });
+  const [opened, setOpened] = useState<string | null>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const resultsInput = useRef<HTMLInputElement>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!state.sourceName) void useBenchmarkStore.getState().restore().then(() => {
@@ -109,6 +114,21 @@ export function BenchmarkView() {
               const files = [...(event.target.files ?? [])];
               event.target.value = "";
               if (files.length) void state.loadFolder(files);
+            }}
+          />
+          <button type="button" onClick={() => zipInput.current?.click()}>
+            Open .zip
+          </button>
+          <input
+            ref={zipInput}
+            type="file"
+            hidden
+            accept=".zip,application/zip"
+            aria-label="Benchmark zip"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void state.loadZip(file);
             }}
           />
           <button type="button" onClick={() => resultsInput.current?.click()}>
@@ -219,6 +239,8 @@ export function BenchmarkView() {
 
       {state.results.length > 0 && (
         <>
+          <BenchCharts results={state.results} models={state.runModels} />
+          {state.runModels.length > 1 && <ModelComparison results={state.results} models={state.runModels} />}
           <div className="bench-summary">
             {state.runModels.length > 1 && <Breakdown results={state.results} by={(result) => result.model} label="model" />}
             <Breakdown results={state.results} by={(result) => result.db_id} label="database" />
@@ -253,11 +275,15 @@ export function BenchmarkView() {
                   {header("tokens", "Tokens")}
                   {header("latencyMs", "Latency")}
                   <th scope="col">Error</th>
+                  <th scope="col">Details</th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((result) => (
-                  <tr key={`${result.model}-${result.index}`} className={result.match ? "match" : "miss"} aria-label={`Question ${result.index + 1} ${result.match ? "match" : "miss"}`}>
+                {rows.map((result) => {
+                  const key = `${result.model}-${result.index}`;
+                  return (
+                  <Fragment key={key}>
+                  <tr className={result.match ? "match" : "miss"} aria-label={`Question ${result.index + 1} ${result.match ? "match" : "miss"}`}>
                     <td>{result.index + 1}</td>
                     <td>{result.model}</td>
                     <td>{result.db_id}</td>
@@ -272,8 +298,22 @@ export function BenchmarkView() {
                     <td>{formatCount(result.tokens.input + result.tokens.output)}</td>
                     <td>{formatDuration(result.latencyMs)}</td>
                     <td>{result.error ?? ""}</td>
+                    <td>
+                      <button type="button" aria-expanded={opened === key} aria-label={`Details of question ${result.index + 1}`} onClick={() => setOpened(opened === key ? null : key)}>
+                        {opened === key ? "Hide" : "Open"}
+                      </button>
+                    </td>
                   </tr>
-                ))}
+                  {opened === key && (
+                    <tr className="details-row">
+                      <td colSpan={13}>
+                        <ResultDetails result={result} />
+                      </td>
+                    </tr>
+                  )}
+                  </Fragment>
+                  );
+                })}
               </tbody>
             </table>
           </div>
