@@ -140,20 +140,20 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       sqliteConnection().onFailure((message) => {
         set({ notice: { kind: "error", message: `The SQLite worker stopped unexpectedly (${message}). Reload the page; the last saved state of the database will open.` } });
       });
-      const storageAvailable = await databaseStorage().probe();
+      // The storage check and the sample list do not depend on each other: fetch them together.
+      const [storageAvailable, samples] = await Promise.all([
+        databaseStorage().probe(),
+        loadSampleManifest().catch((error) => {
+          set({ notice: { kind: "error", message: errorText(error) } });
+          return [] as SampleEntry[];
+        }),
+      ]);
       set({ storageAvailable });
       const storageNotice: Notice | null = storageAvailable
         ? null
         : { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." };
       if (storageNotice) set({ notice: storageNotice });
-      const [samples, recent, lastOpenId] = await Promise.all([
-        loadSampleManifest().catch((error) => {
-          set({ notice: { kind: "error", message: errorText(error) } });
-          return [] as SampleEntry[];
-        }),
-        storageAvailable ? databaseStorage().list() : Promise.resolve([]),
-        storageAvailable ? databaseStorage().lastOpenId() : Promise.resolve(null),
-      ]);
+      const [recent, lastOpenId] = storageAvailable ? await Promise.all([databaseStorage().list(), databaseStorage().lastOpenId()]) : [[], null];
       set({ samples, recent });
       let opened = false;
       const urlParameter = new URLSearchParams(location.search).get("db");
