@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { launchBrowser, VIEWPORT } from "./browser";
 import { measureAgentFigures } from "./agent-figures";
+import { measureJudgeThroughput } from "./judge-throughput";
 import { measureLargeResult } from "./large-result";
 import { measureInitialJavaScript, measureTimeToReady } from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
@@ -129,6 +130,7 @@ async function main(): Promise<number> {
   }
   // The agent's own figures need no browser: the same core runs in Node against the scripted server.
   await attempt("agent", () => measureAgentFigures());
+  await attempt("judge", () => measureJudgeThroughput());
 
   const processors = cpus();
   const results = {
@@ -258,6 +260,11 @@ function printReport(machine: {
     });
     rows.push({ metric: "  eval overhead per question outside the LLM (mean)", value: `${agent.evalThroughput.meanOverheadPerQuestionMs.toFixed(1)} ms`, target: "", pass: null });
   } else error("Agent figures", "agent");
+
+  const judge = measured(metrics.judge as Metric<Awaited<ReturnType<typeof measureJudgeThroughput>>>);
+  if (judge) {
+    rows.push({ metric: `EX judge throughput (teaching benchmark pairs, ${judge.pairs} judged)`, value: `${judge.pairsPerSecond.toFixed(0)} pairs/s`, target: "", pass: null });
+  } else error("EX judge throughput", "judge");
 
   process.stdout.write(
     `\nQueryLab bench — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, Chromium ${machine.chromium}, ` +

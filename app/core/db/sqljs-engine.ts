@@ -265,9 +265,9 @@ export class SqliteEngine {
 
   /** Values that move when the main database changes: rows changed, schema changed. */
   private changeMarkers(): { totalChanges: number; schemaVersion: number } {
-    const totalChanges = Number(this.database.exec("SELECT total_changes()")[0]?.values[0]?.[0] ?? 0);
-    const schemaVersion = Number(this.database.exec("PRAGMA main.schema_version")[0]?.values[0]?.[0] ?? 0);
-    return { totalChanges, schemaVersion };
+    // One statement, not two: this runs before and after every query, so it is on the hot path.
+    const row = this.database.exec("SELECT total_changes(), (SELECT schema_version FROM pragma_schema_version)")[0]?.values[0];
+    return { totalChanges: Number(row?.[0] ?? 0), schemaVersion: Number(row?.[1] ?? 0) };
   }
 
   private changedSince(before: { totalChanges: number; schemaVersion: number }): boolean {
