@@ -72,6 +72,11 @@ async function openTestPage(browser: Browser, url: string): Promise<{ page: Page
     });
     const name = await page.evaluate(() => window.__querylab!.database().current?.name ?? null);
     if (name !== "Bookshop") throw new Error(`Expected the Bookshop sample to open first, but "${name}" is open.`);
+    // Monaco loads once the database is ready and compiles on the main thread for a while; measuring during that
+    // would time the editor's start-up, not the queries. Wait for it, then for the first save to finish.
+    await page.waitForSelector(".monaco-editor", { timeout: 60_000 });
+    await page.waitForFunction(() => window.__querylab!.database().current?.saveState === "saved", undefined, { timeout: 60_000 });
+    await page.waitForTimeout(1000);
     return { page, close: () => context.close() };
   } catch (error) {
     await context.close();
