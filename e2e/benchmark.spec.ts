@@ -141,3 +141,28 @@ test("a Spider-layout .zip loads, and two models run side by side", async ({ pag
   await view.getByLabel("Benchmark zip").setInputFiles({ name: "broken.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
   await expect(view.getByRole("alert")).toContainText("broken.zip could not be read as a .zip");
 });
+
+test("a run interrupted by a reload continues where it stopped, with no question run twice", async ({ page }) => {
+  questions = JSON.parse(await readFile("public/benchmark/dev.json", "utf8")) as TeachingQuestion[];
+  wrongOn = new Set();
+  server.setScript(async (request) => {
+    const index = questions.findIndex((question) => question.question === firstUserText(request));
+    return { ...toolTurn(toolCall("submit_sql", { sql: questions[index]?.query ?? "SELECT 1" }), "Submitting."), delayMs: 400 };
+  });
+  await openApp(page);
+  await configure(page);
+  await page.getByRole("button", { name: "Benchmark" }).click();
+  const view = page.getByRole("region", { name: "Benchmark" });
+  await view.getByLabel("Number of questions").fill("8");
+  await view.getByLabel("Concurrency").fill("1");
+  await view.getByRole("button", { name: "Run benchmark" }).click();
+  await expect(view.getByRole("status", { name: "Benchmark status" })).toContainText(/running · [2-5] of 8/);
+  await page.reload();
+  await openApp(page);
+  await page.getByRole("button", { name: "Benchmark" }).click();
+  await expect(view.getByRole("status", { name: "Benchmark status" })).toContainText(/paused · [2-7] of 8/);
+  await view.getByRole("button", { name: "Resume" }).click();
+  await expect(view.getByRole("status", { name: "Benchmark status" })).toContainText("done · 8 of 8 · accuracy 100.0% (8/8)", { timeout: 60_000 });
+  const indexes = await view.getByRole("table", { name: "Benchmark results" }).locator("tbody tr td:first-child").allTextContents();
+  expect(indexes.map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+});

@@ -33,7 +33,7 @@ interface BenchmarkState {
   questions: BenchmarkQuestion[];
   loadError: string | null;
   /** Which questions to run. */
-  filter: { dbIds: string[]; difficulties: string[]; limit: number | null };
+  filter: { dbIds: string[]; difficulties: string[]; limit: number | null; randomSample: boolean };
   models: string[];
   concurrency: number;
   semantics: "spider" | "bird";
@@ -206,7 +206,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     sourceName: null,
     questions: [],
     loadError: null,
-    filter: { dbIds: [], difficulties: [], limit: null },
+    filter: { dbIds: [], difficulties: [], limit: null, randomSample: false },
     models: [],
     concurrency: 2,
     semantics: "spider",
@@ -264,7 +264,12 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     async start() {
       const { questions, filter, status } = get();
       if (status === "running") return;
-      const runQuestions = selectQuestions(questions, { dbIds: filter.dbIds, difficulties: filter.difficulties, limit: filter.limit ?? undefined });
+      const runQuestions = selectQuestions(questions, {
+        dbIds: filter.dbIds,
+        difficulties: filter.difficulties,
+        limit: filter.limit ?? undefined,
+        sampleSeed: filter.randomSample ? Date.now() % 2 ** 31 : undefined,
+      });
       const models = get().models.length > 0 ? get().models : [useSettingsStore.getState().llm.model];
       set({ runQuestions, runModels: models, results: [] });
       await save();

@@ -53,6 +53,19 @@ export interface QuestionFilter {
   dbIds?: string[];
   difficulties?: string[];
   limit?: number;
+  /** With a limit: a random sample (reproducible from the seed) instead of the first questions. */
+  sampleSeed?: number;
+}
+
+/** mulberry32: a small seeded generator, so a "random sample" can be drawn again the same. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export function selectQuestions(questions: BenchmarkQuestion[], filter: QuestionFilter): BenchmarkQuestion[] {
@@ -61,5 +74,14 @@ export function selectQuestions(questions: BenchmarkQuestion[], filter: Question
       (!filter.dbIds?.length || filter.dbIds.includes(question.dbId)) &&
       (!filter.difficulties?.length || (question.difficulty !== undefined && filter.difficulties.includes(question.difficulty))),
   );
-  return filter.limit === undefined ? chosen : chosen.slice(0, filter.limit);
+  if (filter.limit === undefined) return chosen;
+  if (filter.sampleSeed === undefined) return chosen.slice(0, filter.limit);
+  // Partial Fisher–Yates, then back into benchmark order so the results table reads naturally.
+  const random = seededRandom(filter.sampleSeed);
+  const pool = [...chosen];
+  for (let index = 0; index < Math.min(filter.limit, pool.length); index += 1) {
+    const pick = index + Math.floor(random() * (pool.length - index));
+    [pool[index], pool[pick]] = [pool[pick]!, pool[index]!];
+  }
+  return pool.slice(0, filter.limit).sort((a, b) => a.index - b.index);
 }

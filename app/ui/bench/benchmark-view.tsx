@@ -185,6 +185,10 @@ export function BenchmarkView() {
             <input type="number" min={1} aria-label="Number of questions" value={state.filter.limit ?? ""} placeholder="all" onChange={(event) => state.setFilter({ limit: event.target.value === "" ? null : Math.max(1, Number(event.target.value)) })} />
             questions (none ticked = all)
           </label>
+          <label>
+            <input type="checkbox" checked={state.filter.randomSample} onChange={(event) => state.setFilter({ randomSample: event.target.checked })} />
+            Random sample instead of the first ones
+          </label>
         </fieldset>
         <fieldset>
           <legend>Run</legend>
