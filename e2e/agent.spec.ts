@@ -24,7 +24,7 @@ function fullRun(pauseBeforeTurn3 = 0) {
   ];
 }
 
-async function configure(page: Page, apiKey = "sk-test-secret"): Promise<void> {
+async function configure(page: Page, apiKey = "sk-test-secret", chooseSharing = true): Promise<void> {
   await page.getByRole("button", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Settings" });
   await dialog.getByLabel("Provider").selectOption("custom");
@@ -35,6 +35,7 @@ async function configure(page: Page, apiKey = "sk-test-secret"): Promise<void> {
   if (apiKey === "sk-test-secret") await expect(dialog.getByRole("status")).toHaveText("Connected: 1 model available.");
   else await expect(dialog.getByRole("alert")).toContainText("refused the API key");
   await dialog.getByRole("button", { name: "Close" }).click();
+  if (chooseSharing) await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
 }
 
 async function ask(page: Page, question: string): Promise<void> {
@@ -138,4 +139,34 @@ test("a finished trace replays step by step, is kept across a reload, and export
   // And a real one comes back.
   await page.getByLabel("Trace file").setInputFiles({ name: "trace.json", mimeType: "application/json", buffer: Buffer.from(exported) });
   await expect(trace(page).getByLabel("Totals")).toContainText("4 turns");
+});
+
+test("nothing is sent before a data-sharing choice, and 'Schema only' sends no value from the data", async ({ page }) => {
+  const SQL = await (await import("sql.js")).default();
+  const database = new SQL.Database(await readFile("public/samples/bookshop.sqlite"));
+  const firstTitle = String(database.exec("SELECT title FROM books LIMIT 1")[0]!.values[0]![0]);
+  const mysteryCount = String(database.exec(GOOD_SQL)[0]!.values[0]![0]);
+  database.close();
+
+  server.setScript(fullRun());
+  server.reset();
+  await openApp(page);
+  await configure(page, "sk-test-secret", false);
+  await ask(page, "How many mystery books are there?");
+  await expect(alertWith(page, "Choose what may be sent to the model")).toBeVisible();
+  expect(server.chatRequests()).toHaveLength(0);
+
+  await page.getByRole("radio", { name: "Schema only" }).check();
+  await page.getByRole("button", { name: "Ask" }).click();
+  await expect(trace(page).getByLabel("Totals")).toContainText("4 turns");
+  const sent = JSON.stringify(server.chatRequests());
+  expect(sent).toContain("CREATE TABLE books");
+  expect(sent).not.toContain(firstTitle);
+  expect(sent).toContain("values withheld by the person's data-sharing setting");
+  // The person still sees the rows in the page; only the model did not.
+  await expect(trace(page).getByRole("listitem", { name: "Turn 3" })).toContainText("1 row");
+  expect(sent).not.toContain(`"${mysteryCount}"`);
+  await page.reload();
+  await openApp(page);
+  await expect(page.getByRole("radio", { name: "Schema only" })).toBeChecked();
 });

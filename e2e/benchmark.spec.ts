@@ -43,6 +43,7 @@ async function configure(page: Page): Promise<void> {
   await dialog.getByLabel("Base URL").fill(server.url);
   await dialog.getByLabel("Model").fill("scripted-model");
   await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
 }
 
 async function runTwelve(page: Page): Promise<void> {

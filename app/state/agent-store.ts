@@ -50,7 +50,11 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   async ask(questionArgument) {
     const question = (questionArgument ?? get().question).trim();
     if (get().running || question === "") return;
-    const { llm } = useSettingsStore.getState();
+    const { llm, sharing } = useSettingsStore.getState();
+    if (sharing === null) {
+      set({ notice: "Choose what may be sent to the model (above), then ask again. Nothing has been sent." });
+      return;
+    }
     if (!llm.baseUrl || !llm.model) {
       set({ notice: "Choose a provider and a model in Settings first." });
       useSettingsStore.getState().setOpen(true);
@@ -77,6 +81,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         reachHint: presetOf(llm).reachHint,
         recorder,
         signal: controller.signal,
+        sharing,
       })) {
         events.push(event);
         set({ trace: { ...trace, events: [...events] } });

@@ -185,7 +185,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
           const outcome = await evaluateQuestion(
             question,
             { database: engine, judge: { run: (sql, options) => engine.runForJudge(sql, options) } },
-            { model: createLanguageModel(settings), settings, semantics: get().semantics, signal, onEvent: (_question, event) => events.push(event) },
+            { model: createLanguageModel(settings), settings, semantics: get().semantics, signal, sharing: useSettingsStore.getState().sharing ?? "schema", onEvent: (_question, event) => events.push(event) },
           );
           result = { ...outcome, model, events };
         } catch (error) {
@@ -264,6 +264,10 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     async start() {
       const { questions, filter, status } = get();
       if (status === "running") return;
+      if (useSettingsStore.getState().sharing === null) {
+        set({ loadError: "Choose what may be sent to the model in the agent panel first (Workspace view). Nothing has been sent." });
+        return;
+      }
       const runQuestions = selectQuestions(questions, {
         dbIds: filter.dbIds,
         difficulties: filter.difficulties,

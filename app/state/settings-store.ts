@@ -1,12 +1,26 @@
 // LLM settings: provider, endpoint, model, key, temperature, turns. The key stays in memory unless the person opts in.
 import { create } from "zustand";
+import { dataSharingSchema, type DataSharing } from "../core/agent/data-sharing";
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
 
 const SETTINGS_KEY = "querylab.llm-settings";
 const KEY_KEY = "querylab.llm-api-key";
+const SHARING_KEY = "querylab.data-sharing";
+
+function readSharing(): DataSharing | null {
+  try {
+    const parsed = dataSharingSchema.safeParse(localStorage.getItem(SHARING_KEY));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 interface SettingsState {
   llm: LlmSettings;
+  /** What the agent may send; null until the person has chosen, and nothing is sent before that. */
+  sharing: DataSharing | null;
+  setSharing(sharing: DataSharing): void;
   /** When true the API key is written to this browser's localStorage; otherwise it is forgotten on reload. */
   rememberKey: boolean;
   open: boolean;
@@ -40,7 +54,17 @@ function write(llm: LlmSettings, rememberKey: boolean): void {
 
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   ...read(),
+  sharing: readSharing(),
   open: false,
+
+  setSharing(sharing) {
+    set({ sharing });
+    try {
+      localStorage.setItem(SHARING_KEY, sharing);
+    } catch {
+      // Kept for this page only.
+    }
+  },
 
   update(partial) {
     const llm = { ...get().llm, ...partial };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { classifyLlmError, retryDelayMs, type LlmError } from "../llm/llm-errors";
 import type { RecordingFetch } from "../llm/recording-fetch";
 import type { AgentDatabase } from "./agent-database";
+import { sharesValues, type DataSharing } from "./data-sharing";
 import type { AgentEvent, TokenUsage } from "./events";
 import { schemaContext, systemPrompt, type ToolProtocol } from "./prompts";
 import { parseTextAction } from "./text-protocol";
@@ -28,8 +29,10 @@ export interface AgentRunOptions {
   settings: AgentSettings;
   /** What to tell a person who cannot reach the provider (e.g. Ollama's allowed origins). */
   reachHint?: string;
-  /** The schema text for the prompt; by default the full schema with example rows. */
+  /** The schema text for the prompt; by default the full schema with example rows (when sharing allows values). */
   schemaText?: string;
+  /** What may be sent to the LLM; default everything. */
+  sharing?: DataSharing;
   /** The fetch the model was created with, when it records raw exchanges. */
   recorder?: RecordingFetch;
   signal?: AbortSignal;
@@ -92,8 +95,9 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
   let modelTime = 0;
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   let protocol: ToolProtocol = settings.protocol === "text" ? "text" : "tools";
-  const schemaText = options.schemaText ?? (await schemaContext(database));
-  let system = systemPrompt({ schema: schemaText, protocol, evidence: options.evidence });
+  const sharing = options.sharing ?? "results";
+  const schemaText = options.schemaText ?? (await schemaContext(database, undefined, sharesValues(sharing)));
+  let system = systemPrompt({ schema: schemaText, protocol, evidence: options.evidence, sharing });
   const runId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   yield { type: "run-start", runId, question: options.question, model: settings.model, baseUrl: settings.baseUrl, protocol, systemPrompt: system, startedAt: Date.now() };
 
@@ -177,7 +181,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
         }
         if (problem.kind === "tools-unsupported" && settings.protocol === "auto" && protocol === "tools") {
           protocol = "text";
-          system = systemPrompt({ schema: schemaText, protocol, evidence: options.evidence });
+          system = systemPrompt({ schema: schemaText, protocol, evidence: options.evidence, sharing });
           yield { type: "protocol-switch", turn, protocol, reason: problem.message };
           continue;
         }
@@ -235,7 +239,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
         else {
           name = parsed.name;
           input = parsed.input;
-          observation = await runTool(parsed.name, parsed.input, database);
+          observation = await runTool(parsed.name, parsed.input, database, { sharing });
         }
       }
       yield { type: "observation", turn, toolCallId: call.toolCallId, tool: call.toolName, ok: observation.ok, text: observation.text, result: observation.result };

@@ -1,23 +1,25 @@
 // The system prompt: the rules of the task and the tools, and the schema context the agent starts from.
 import { quoteIdentifier } from "../db/identifiers";
 import type { AgentDatabase } from "./agent-database";
+import type { DataSharing } from "./data-sharing";
 import { rowsText } from "./observation-text";
 import { TEXT_PROTOCOL_INSTRUCTIONS } from "./text-protocol";
 
 export type ToolProtocol = "tools" | "text";
 
 /**
- * The full schema as CREATE statements (with the comments they carry) and three example rows per table. When the
+ * The full schema as CREATE statements (with the comments they carry) and, when values may be shared, three example
+ * rows per table. When the
  * schema is larger than the budget, tables are cut from the end and the model is told to use list_tables.
  */
-export async function schemaContext(database: AgentDatabase, maxCharacters = 16_000): Promise<string> {
+export async function schemaContext(database: AgentDatabase, maxCharacters = 16_000, exampleRows = true): Promise<string> {
   const schema = await database.schema();
   const parts: string[] = [];
   let used = 0;
   let omitted = 0;
   for (const table of schema.tables) {
     let part = `${table.sql.trim()};`;
-    if (table.kind === "table") {
+    if (table.kind === "table" && exampleRows) {
       const sample = await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, 3);
       if (sample.ok && sample.rows.length > 0) {
         part += `\n/* ${table.rowCount ?? "?"} rows; examples:\n${rowsText(sample.columns, sample.rows, sample.rows.length, 1200).split("\n").slice(0, -1).join("\n")}\n*/`;
@@ -42,7 +44,7 @@ const RULES = `Rules:
 - Return only the columns the question asks for, in a sensible order; do not add explanations to the SQL.
 - If a query fails, read the error and fix the query.`;
 
-export function systemPrompt(options: { schema: string; protocol: ToolProtocol; evidence?: string }): string {
+export function systemPrompt(options: { schema: string; protocol: ToolProtocol; evidence?: string; sharing?: DataSharing }): string {
   const intro =
     "You are an expert SQLite analyst. Answer the user's question by finding one SQLite query whose result answers it. " +
     "Work in turns: in each turn, say in one or two sentences what you will do next, then take exactly one action.";
@@ -51,5 +53,11 @@ export function systemPrompt(options: { schema: string; protocol: ToolProtocol; 
       ? "Actions are tool calls: list_tables, describe_table, sample_values, run_sql, and submit_sql for the final query (it ends the task)."
       : TEXT_PROTOCOL_INSTRUCTIONS;
   const evidence = options.evidence ? `\n\nHint from the person who asked: ${options.evidence}` : "";
-  return `${intro}\n\n${tools}\n\n${RULES}${evidence}\n\nDatabase schema:\n${options.schema}`;
+  const privacy =
+    options.sharing === "schema"
+      ? "\n\nThe person shares the schema only: you will not see any value from the data (sample_values is unavailable and queries report only their columns and row counts). Write the query from the schema and the question."
+      : options.sharing === "profiles"
+        ? "\n\nThe person shares example values but not query results: queries report only their columns and row counts. Use sample_values to check values."
+        : "";
+  return `${intro}\n\n${tools}\n\n${RULES}${privacy}${evidence}\n\nDatabase schema:\n${options.schema}`;
 }

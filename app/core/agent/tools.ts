@@ -3,6 +3,7 @@ import { z } from "zod";
 import { quoteIdentifier } from "../db/identifiers";
 import type { DatabaseSchema, SqlValue, TableInfo } from "../db/types";
 import type { AgentDatabase } from "./agent-database";
+import { sharesResults, sharesValues, type DataSharing } from "./data-sharing";
 import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
 
 export const toolInputSchemas = {
@@ -54,6 +55,8 @@ export interface Observation {
 
 export interface ToolLimits {
   maxCharacters?: number;
+  /** What the person allows to be sent; observations are what is sent, so they obey it. Default: everything. */
+  sharing?: DataSharing;
 }
 
 function findTable(schema: DatabaseSchema, name: string): TableInfo | null {
@@ -85,8 +88,8 @@ async function describeTable(database: AgentDatabase, schema: DatabaseSchema, na
     ].filter(Boolean);
     lines.push(`  ${column.name} ${column.type || "ANY"}${notes.length ? ` ${notes.join(", ")}` : ""}`);
   }
-  const sample = await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, 3);
-  if (sample.ok) {
+  const sample = sharesValues(limits.sharing ?? "results") ? await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, 3) : null;
+  if (sample?.ok) {
     lines.push("Sample rows:", rowsText(sample.columns, sample.rows, sample.rows.length, (limits.maxCharacters ?? DEFAULT_OBSERVATION_CHARACTERS) / 2));
   }
   return { ok: true, text: lines.join("\n") };
@@ -98,6 +101,9 @@ async function sampleValues(
   input: z.infer<typeof toolInputSchemas.sample_values>,
   limits: ToolLimits,
 ): Promise<Observation> {
+  if (!sharesValues(limits.sharing ?? "results")) {
+    return { ok: false, text: "Not available: the person's data-sharing setting sends the schema only, so values cannot be looked up. Write the query from the schema." };
+  }
   const table = findTable(schema, input.table);
   if (!table) return unknownTable(schema, input.table);
   const column = table.columns.find((candidate) => candidate.name.toLowerCase() === input.column.toLowerCase());
@@ -132,7 +138,10 @@ async function runQuery(database: AgentDatabase, sql: string, limits: ToolLimits
     rowCount: outcome.rowCount,
     elapsedMs: outcome.elapsedMs,
   };
-  const text = `${rowsText(outcome.columns, outcome.rows, outcome.rowCount, limits.maxCharacters)}\nTime: ${outcome.elapsedMs.toFixed(1)} ms`;
+  // Without consent to share results, the model learns the shape of the answer but none of its values.
+  const text = sharesResults(limits.sharing ?? "results")
+    ? `${rowsText(outcome.columns, outcome.rows, outcome.rowCount, limits.maxCharacters)}\nTime: ${outcome.elapsedMs.toFixed(1)} ms`
+    : `Columns: ${outcome.columns.join(", ")}\n${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"} (values withheld by the person's data-sharing setting)\nTime: ${outcome.elapsedMs.toFixed(1)} ms`;
   return { ok: true, text, result };
 }
 

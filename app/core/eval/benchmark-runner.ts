@@ -2,6 +2,7 @@
 import type { LanguageModel } from "ai";
 import type { AgentDatabase } from "../agent/agent-database";
 import { runAgent, type AgentSettings } from "../agent/agent-loop";
+import type { DataSharing } from "../agent/data-sharing";
 import type { AgentEvent } from "../agent/events";
 import type { BenchmarkQuestion } from "./benchmark";
 import { judgeQueries, type ExSemantics } from "./ex-judge";
@@ -20,6 +21,7 @@ export interface EvaluateOptions {
   settings: AgentSettings;
   semantics: ExSemantics;
   signal?: AbortSignal;
+  sharing?: DataSharing;
   onEvent?: (question: BenchmarkQuestion, event: AgentEvent) => void;
 }
 
@@ -35,6 +37,7 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
     model: options.model,
     settings: options.settings,
     signal: options.signal,
+    sharing: options.sharing,
   })) {
     options.onEvent?.(question, event);
     if (event.type === "final") predicted = event.sql;

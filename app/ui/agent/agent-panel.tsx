@@ -9,6 +9,7 @@ import { useQueryStore } from "../../state/query-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
 import { focusEditor } from "../editor/editor-commands";
+import { DataSharingChoice } from "./data-sharing-choice";
 import { SmallResult } from "./small-result";
 
 function actionSummary(action: TurnView["actions"][number]): string {
@@ -193,7 +194,7 @@ export function AgentPanel() {
           Settings
         </button>
       </header>
-      <p className="sharing muted">Sent to {host(llm.baseUrl)} when you ask: the question, the schema with 3 example rows per table, and the results of the agent's queries.</p>
+      <DataSharingChoice host={host(llm.baseUrl)} />
       {notice && (
         <p className="notice error" role="alert">
           {notice}
