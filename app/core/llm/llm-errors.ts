@@ -24,6 +24,9 @@ export interface LlmError {
 }
 
 function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
+  // OpenAI also sends retry-after-ms, more precise than Retry-After's whole seconds.
+  const milliseconds = Number(headers?.["retry-after-ms"]);
+  if (headers?.["retry-after-ms"] !== undefined && Number.isFinite(milliseconds)) return Math.max(0, milliseconds);
   const value = headers?.["retry-after"] ?? headers?.["Retry-After"];
   if (!value) return undefined;
   const seconds = Number(value);
