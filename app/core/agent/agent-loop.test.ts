@@ -208,6 +208,18 @@ describe("the agent loop", () => {
     expect(check.ok && check.firstRows[0]).toEqual([3, 6475709]);
   });
 
+  it("stops when a question goes over its token budget", async () => {
+    const events = await run(
+      [toolTurn(toolCall("run_sql", { sql: "SELECT count(*) FROM city" })), toolTurn(toolCall("list_tables")), toolTurn(toolCall("list_tables"))],
+      { tokenBudget: 1000 },
+    );
+    const error = ofType(events, "error")[0]!;
+    expect(error.kind).toBe("token-budget");
+    expect(error.message).toContain("over the budget of 1000");
+    expect(error.lastSuccessfulSql).toBe("SELECT count(*) FROM city");
+    expect(ofType(events, "run-end")[0]!.turns).toBeLessThan(3);
+  });
+
   it("stops early when the same query fails the same way twice", async () => {
     const bad = toolTurn(toolCall("run_sql", { sql: "SELECT nme FROM city" }));
     const events = await run([bad, bad, bad, bad]);

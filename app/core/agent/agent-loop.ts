@@ -18,6 +18,8 @@ export interface AgentSettings {
   protocol: "auto" | "tools" | "text";
   timeoutMs: number;
   maxRetries: number;
+  /** Tokens (in + out) one question may use; unset means no limit. */
+  tokenBudget?: number;
 }
 
 export interface AgentRunOptions {
@@ -289,6 +291,19 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
           };
         }),
       });
+    }
+
+    const spent = usage.inputTokens + usage.outputTokens;
+    if (settings.tokenBudget !== undefined && spent > settings.tokenBudget) {
+      yield {
+        type: "error",
+        turn,
+        kind: "token-budget",
+        message: `Stopped early: this question used ${spent} tokens, over the budget of ${settings.tokenBudget} set in Settings.`,
+        lastSuccessfulSql,
+      };
+      yield end("failed");
+      return;
     }
 
     const repeated = [...failures.entries()].find(([, count]) => count >= 2);

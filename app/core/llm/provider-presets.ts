@@ -49,6 +49,8 @@ export const llmSettingsSchema = z.object({
   /** Per request, in milliseconds. */
   timeoutMs: z.number().int().min(1000),
   maxRetries: z.number().int().min(0).max(10),
+  /** Tokens (in + out) one question may use before the agent stops; a runaway agent must not spend without end. */
+  tokenBudget: z.number().int().min(1000).default(200_000),
 });
 export type LlmSettings = z.infer<typeof llmSettingsSchema>;
 
@@ -62,6 +64,7 @@ export const DEFAULT_LLM_SETTINGS: LlmSettings = {
   protocol: "auto",
   timeoutMs: 60_000,
   maxRetries: 3,
+  tokenBudget: 200_000,
 };
 
 export function presetOf(settings: Pick<LlmSettings, "providerId">): ProviderPreset {

@@ -98,6 +98,10 @@ export function SettingsDialog() {
               <input type="number" min={1} max={50} value={llm.maxTurns} onChange={(event) => update({ maxTurns: Math.max(1, Math.min(50, Number(event.target.value) || 1)) })} />
             </label>
             <label>
+              Token budget per question
+              <input type="number" min={1000} step={1000} value={llm.tokenBudget} onChange={(event) => update({ tokenBudget: Math.max(1000, Number(event.target.value) || 1000) })} />
+            </label>
+            <label>
               Tool protocol
               <select value={llm.protocol} onChange={(event) => update({ protocol: event.target.value as typeof llm.protocol })}>
                 <option value="auto">Automatic</option>
