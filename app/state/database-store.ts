@@ -45,6 +45,15 @@ interface DatabaseState {
   dismissNotice(): void;
 }
 
+/** For each database this tab has read or written, the save time it knows; a newer stored one came from another tab. */
+const knownUpdatedAt = new Map<string, number>();
+/** Tabs tell each other when they save, so a tab with the same database open learns of it at once. */
+const saves = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("querylab-database-saves");
+
+function announceSave(meta: StoredDatabaseMeta): void {
+  saves?.postMessage({ id: meta.id, updatedAt: meta.updatedAt });
+}
+
 /** The last bytes known good, for reloading after a stop when IndexedDB cannot hold them. */
 let bytesInMemory: Uint8Array | null = null;
 
@@ -66,6 +75,13 @@ function errorText(error: unknown): string {
 export const useDatabaseStore = create<DatabaseState>((set, get) => {
   const engine = () => sqliteConnection().engine;
 
+  /** Records how a save ended, unless the save became a copy (another tab's conflict), which is now current. */
+  function settle(meta: StoredDatabaseMeta, saveState: SaveState): void {
+    const current = get().current;
+    if (current && current.id !== meta.id) return;
+    set({ current: { ...meta, saveState } });
+  }
+
   /** Saves run one after another, so an older copy can never land after a newer one. */
   let saving: Promise<unknown> = Promise.resolve();
   function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
@@ -78,7 +94,27 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
   async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
     if (!get().storageAvailable) return "not-kept";
     try {
+      // Another tab may have saved this database since this tab read it: never overwrite its work silently.
+      const stored = (await databaseStorage().list()).find((entry) => entry.id === meta.id);
+      if (stored && stored.updatedAt > (knownUpdatedAt.get(meta.id) ?? Number.POSITIVE_INFINITY)) {
+        const copy: StoredDatabaseMeta = { ...meta, id: newId(), name: `${meta.name} (copy)` };
+        await databaseStorage().save(copy, bytes);
+        await databaseStorage().setLastOpenId(copy.id);
+        knownUpdatedAt.set(copy.id, copy.updatedAt);
+        announceSave(copy);
+        set({
+          recent: await databaseStorage().list(),
+          current: { ...copy, saveState: "saved" },
+          notice: {
+            kind: "info",
+            message: `${meta.name} was changed in another tab after this tab opened it. To keep both, this tab's version was saved as “${copy.name}”.`,
+          },
+        });
+        return "saved";
+      }
+      knownUpdatedAt.set(meta.id, meta.updatedAt);
       await databaseStorage().save(meta, bytes);
+      announceSave(meta);
       await databaseStorage().setLastOpenId(meta.id);
       set({ recent: await databaseStorage().list() });
       return "saved";
@@ -92,7 +128,7 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
   }
 
   /** Opens bytes in the worker; only on success does it become the current database. */
-  async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId()): Promise<boolean> {
+  async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId(), knownAt?: number): Promise<boolean> {
     let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
     try {
       outcome = await engine().open(bytes);
@@ -108,12 +144,18 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       return false;
     }
     const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+    if (knownAt !== undefined) knownUpdatedAt.set(id, knownAt);
     set({ current: { ...meta, saveState: "saving" }, notice: null });
     await get().refreshSchema();
+    if (knownAt !== undefined) {
+      // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
+      bytesInMemory = bytes;
+      set({ current: { ...meta, updatedAt: knownAt, saveState: "saved" } });
+      await databaseStorage().setLastOpenId(id).catch(() => undefined);
+      return true;
+    }
     // The database is usable now; keeping a copy in the browser finishes in the background.
-    void persist(meta, bytes).then((saveState) => {
-      if (get().current?.id === meta.id) set({ current: { ...get().current!, saveState } });
-    });
+    void persist(meta, bytes).then((saveState) => settle(meta, saveState));
     return true;
   }
 
@@ -137,6 +179,16 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
     loading: null,
 
     async start() {
+      saves?.addEventListener("message", (event: MessageEvent<{ id: string; updatedAt: number }>) => {
+        const current = get().current;
+        if (!current || event.data.id !== current.id || event.data.updatedAt <= (knownUpdatedAt.get(current.id) ?? 0)) return;
+        set({
+          notice: {
+            kind: "info",
+            message: `${current.name} was just changed in another tab. Reopen it from Recent to see those changes; if you change it here, this tab's version will be saved as a copy.`,
+          },
+        });
+      });
       sqliteConnection().onFailure((message) => {
         set({ notice: { kind: "error", message: `The SQLite worker stopped unexpectedly (${message}). Reload the page; the last saved state of the database will open.` } });
       });
@@ -226,7 +278,7 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       const meta: StoredDatabaseMeta = { id: newId(), name: "Untitled database", source: "new", sizeBytes: bytes.byteLength, updatedAt: Date.now() };
       set({ current: { ...meta, saveState: "saving" }, notice: null });
       await get().refreshSchema();
-      set({ current: { ...meta, saveState: await persist(meta, bytes) } });
+      settle(meta, await persist(meta, bytes));
       return true;
     },
 
@@ -237,7 +289,7 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
           set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
           return false;
         }
-        return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id);
+        return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id, stored.meta.updatedAt);
       } catch (error) {
         set({ notice: { kind: "error", message: `The stored database could not be read (${errorText(error)}).` } });
         return false;
@@ -297,7 +349,7 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
       set({ current: { ...current, saveState: "saving" } });
       const bytes = await engine().exportDatabase();
       const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
-      set({ current: { ...meta, saveState: await persist(meta, bytes) } });
+      settle(meta, await persist(meta, bytes));
     },
 
     /** After the worker was replaced, opens the last saved bytes again: the state before the stopped query. */
