@@ -83,6 +83,15 @@ function readIndexes(database: Database, table: string): IndexInfo[] {
   }));
 }
 
+/** A damaged table must not hide the rest of the schema: its count is unknown (null) rather than an exception. */
+function countRows(database: Database, table: string): number | null {
+  try {
+    return Number(database.exec(`SELECT count(*) FROM ${quoteIdentifier(table)}`)[0]?.values[0]?.[0] ?? 0);
+  } catch {
+    return null;
+  }
+}
+
 export function readSchema(database: Database): DatabaseSchema {
   const objects = rows(
     database,
@@ -95,7 +104,7 @@ export function readSchema(database: Database): DatabaseSchema {
     return {
       name,
       kind,
-      rowCount: kind === "table" ? Number(database.exec(`SELECT count(*) FROM ${quoteIdentifier(name)}`)[0]?.values[0]?.[0] ?? 0) : null,
+      rowCount: kind === "table" ? countRows(database, name) : null,
       columns: readColumns(database, name, sql),
       foreignKeys: [],
       indexes: kind === "table" ? readIndexes(database, name) : [],

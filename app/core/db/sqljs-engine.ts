@@ -304,8 +304,13 @@ export class SqliteEngine {
     return { ok: true, text };
   }
 
+  /** The schema; when the file is too damaged to read it, an empty one (the open check refuses most such files). */
   async schema(): Promise<DatabaseSchema> {
-    return readSchema(this.database);
+    try {
+      return readSchema(this.database);
+    } catch {
+      return { tables: [] };
+    }
   }
 
   /** The database file as bytes. sql.js closes and reopens the connection to do it, so kept results survive but temp tables do not. */
