@@ -1,5 +1,6 @@
 // End-to-end tests in Debian's Chromium against a test build of the app served by `vite preview`.
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, VIEWPORT } from "./e2e/chromium";
 
 const PORT = 4174;
 
@@ -13,21 +14,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
-    viewport: { width: 1400, height: 900 },
+    viewport: VIEWPORT,
     acceptDownloads: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: `npx vite build --mode test --outDir dist-test --emptyOutDir && npx vite preview --outDir dist-test --host 127.0.0.1 --port ${PORT} --strictPort`,

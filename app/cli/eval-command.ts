@@ -6,6 +6,7 @@ import initSqlJs from "sql.js";
 import { SqliteEngine } from "../core/db/sqljs-engine";
 import { selectQuestions } from "../core/eval/benchmark";
 import { evaluateQuestion, mapWithConcurrency, summarize, type QuestionContext } from "../core/eval/benchmark-runner";
+import { failedQuestionResult } from "../core/eval/question-result";
 import { createSqlJsQueryRunner } from "../core/eval/query-runner";
 import { createLanguageModel } from "../core/llm/providers";
 import { databasePath, readBenchmarkQuestions } from "./benchmark-files";
@@ -61,21 +62,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   let done = 0;
   let matches = 0;
   const results = await mapWithConcurrency(questions, Number(values.concurrency ?? 1), async (question) => {
-    const result = await evaluateQuestion(question, await contextFor(question.dbId), { model, settings, semantics }).catch((error: unknown) => ({
-      index: question.index,
-      db_id: question.dbId,
-      question: question.question,
-      difficulty: question.difficulty,
-      gold: question.gold,
-      predicted: null,
-      match: false,
-      reason: "error",
-      turns: 0,
-      tokens: { input: 0, output: 0 },
-      latencyMs: 0,
-      overheadMs: 0,
-      error: error instanceof Error ? error.message : String(error),
-    }));
+    const result = await evaluateQuestion(question, await contextFor(question.dbId), { model, settings, semantics }).catch((error: unknown) =>
+      failedQuestionResult(question, error instanceof Error ? error.message : String(error)),
+    );
     done += 1;
     if (result.match) matches += 1;
     out?.write(`${JSON.stringify(result)}\n`);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { create } from "zustand";
 import { parseBenchmarkQuestions, selectQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
 import { agentEventSchema, type AgentEvent } from "../core/agent/events";
-import { questionResultSchema } from "../core/eval/question-result";
+import { failedQuestionResult, questionResultSchema } from "../core/eval/question-result";
 import { SqliteConnection } from "../browser/sqlite-connection";
 import { downloadBytes } from "../browser/download";
 import { useSettingsStore } from "./settings-store";
@@ -94,24 +94,6 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-function failedResult(question: BenchmarkQuestion, model: string, message: string): RunResult {
-  return {
-    index: question.index,
-    db_id: question.dbId,
-    question: question.question,
-    difficulty: question.difficulty,
-    gold: question.gold,
-    predicted: null,
-    match: false,
-    reason: "error",
-    turns: 0,
-    tokens: { input: 0, output: 0 },
-    latencyMs: 0,
-    overheadMs: 0,
-    error: message,
-    model,
-  };
-}
 
 export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   const save = async () => {
@@ -189,7 +171,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
           );
           result = { ...outcome, model, events };
         } catch (error) {
-          result = failedResult(question, model, error instanceof Error ? error.message : String(error));
+          result = { ...failedQuestionResult(question, error instanceof Error ? error.message : String(error)), model };
         }
         // A question cut short by Stop is not a result: it stays pending for a later run.
         if (signal.aborted && get().status === "stopped") return;

@@ -3,18 +3,9 @@
 import { readFileSync } from "node:fs";
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../seeded-random";
 import { SqliteEngine, type ImportFormat } from "./sqljs-engine";
 
-/** mulberry32: the same inputs every run, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sample = new Uint8Array(readFileSync("public/samples/clinic.sqlite"));
 const tally = { databases: 0, tables: 0, statements: 0 };
@@ -41,7 +32,7 @@ async function expectIntact(): Promise<void> {
 
 describe("fuzzing the engine", () => {
   it("survives truncated, bit-flipped, zeroed and garbage-paged database files", async () => {
-    const random = seeded(1);
+    const random = seededRandom(1);
     const variants: Uint8Array[] = [new Uint8Array(0), sample.slice(0, 16), sample.slice(0, 100), sample.slice(0, 4096)];
     for (let index = 0; index < 60; index += 1) variants.push(sample.slice(0, Math.floor(random() * sample.length)));
     for (let index = 0; index < 80; index += 1) {
@@ -75,7 +66,7 @@ describe("fuzzing the engine", () => {
   });
 
   it("survives odd tables: ragged rows, BOMs, bad encodings, many columns, JSON that is not a table", async () => {
-    const random = seeded(2);
+    const random = seededRandom(2);
     const inputs: { name: string; bytes: Uint8Array; format: ImportFormat }[] = [];
     const encoder = new TextEncoder();
     for (let index = 0; index < 60; index += 1) {
@@ -122,7 +113,7 @@ describe("fuzzing the engine", () => {
   }, 120_000);
 
   it("survives SQL of every shape: deep nesting, huge literals, many statements, bad UTF-16, token soup", async () => {
-    const random = seeded(3);
+    const random = seededRandom(3);
     const texts: string[] = [
       `SELECT ${"(".repeat(5000)}1${")".repeat(5000)}`,
       `SELECT ${"-".repeat(10_000)}1`,

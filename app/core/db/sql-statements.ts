@@ -1,5 +1,6 @@
 // Splits SQL text into statements and finds the statement under an editor cursor, without asking SQLite.
 import { z } from "zod";
+import { scanTokens } from "./sql-tokens";
 
 /** One statement of a SQL text; `start`/`end` are JS string (UTF-16) offsets, so `sql.slice(start, end) === text`. */
 export interface StatementSpan {
@@ -15,99 +16,8 @@ export const statementSpanSchema: z.ZodType<StatementSpan> = z.object({
   end: z.number().int().nonnegative(),
 });
 
-type TokenKind = "word" | "quoted" | "semicolon" | "other";
-
-interface Token {
-  kind: TokenKind;
-  start: number;
-  end: number;
-}
-
 /** Words looked at when deciding whether a statement is `[EXPLAIN [QUERY PLAN]] CREATE [TEMP] TRIGGER`. */
 const LEADING_WORDS_KEPT = 6;
-
-function isWhitespace(code: number): boolean {
-  if (code === 32 || (code >= 9 && code <= 13)) return true;
-  // Non-ASCII spaces (no-break space, a stray BOM) are not SQL, but trimming them keeps spans tidy.
-  return code >= 0x80 && /\s/.test(String.fromCharCode(code));
-}
-
-/** SQLite identifier characters: ASCII letters, digits, `_`, `$`, and every non-ASCII character. */
-function isWordCharacter(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) || // a-z
-    (code >= 65 && code <= 90) || // A-Z
-    (code >= 48 && code <= 57) || // 0-9
-    code === 95 || // _
-    code === 36 || // $
-    (code >= 0x80 && !isWhitespace(code))
-  );
-}
-
-/** End (exclusive) of a quoted token starting at `start`; a doubled quote is an escape. Unterminated runs to the end. */
-function endOfQuoted(sql: string, start: number, quote: string): number {
-  let index = start + 1;
-  for (;;) {
-    const close = sql.indexOf(quote, index);
-    if (close === -1) return sql.length;
-    if (sql[close + 1] === quote) {
-      index = close + 2;
-      continue;
-    }
-    return close + 1;
-  }
-}
-
-/** The significant tokens of SQL text: whitespace and comments are skipped, strings and quoted identifiers are one token each. */
-function* scanTokens(sql: string): Generator<Token> {
-  const length = sql.length;
-  let index = 0;
-  while (index < length) {
-    const code = sql.charCodeAt(index);
-    const character = sql[index];
-    if (isWhitespace(code)) {
-      index++;
-      continue;
-    }
-    if (character === "-" && sql[index + 1] === "-") {
-      const newline = sql.indexOf("\n", index + 2);
-      index = newline === -1 ? length : newline + 1;
-      continue;
-    }
-    if (character === "/" && sql[index + 1] === "*") {
-      // SQLite block comments do not nest.
-      const close = sql.indexOf("*/", index + 2);
-      index = close === -1 ? length : close + 2;
-      continue;
-    }
-    const start = index;
-    if (character === "'" || character === '"' || character === "`") {
-      index = endOfQuoted(sql, index, character);
-      yield { kind: "quoted", start, end: index };
-      continue;
-    }
-    if (character === "[") {
-      // [bracket] identifiers have no escape for `]`.
-      const close = sql.indexOf("]", index + 1);
-      index = close === -1 ? length : close + 1;
-      yield { kind: "quoted", start, end: index };
-      continue;
-    }
-    if (character === ";") {
-      index++;
-      yield { kind: "semicolon", start, end: index };
-      continue;
-    }
-    if (isWordCharacter(code)) {
-      index++;
-      while (index < length && isWordCharacter(sql.charCodeAt(index))) index++;
-      yield { kind: "word", start, end: index };
-      continue;
-    }
-    index++;
-    yield { kind: "other", start, end: index };
-  }
-}
 
 function isCreateTrigger(leadingWords: string[]): boolean {
   let position = 0;

@@ -1,5 +1,6 @@
 // Benchmarks in the Spider layout (dev.json with db_id, question, query; optional BIRD fields), read from text.
 import { z } from "zod";
+import { seededRandom } from "../seeded-random";
 
 export const benchmarkQuestionSchema = z
   .object({
@@ -57,16 +58,6 @@ export interface QuestionFilter {
   sampleSeed?: number;
 }
 
-/** mulberry32: a small seeded generator, so a "random sample" can be drawn again the same. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function selectQuestions(questions: BenchmarkQuestion[], filter: QuestionFilter): BenchmarkQuestion[] {
   const chosen = questions.filter(

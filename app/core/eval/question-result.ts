@@ -18,3 +18,25 @@ export const questionResultSchema = z.object({
   error: z.string().nullable(),
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
+
+/** A question that could not be run at all (its database failed to open, the worker died): still accounted for. */
+export function failedQuestionResult(
+  question: { index: number; dbId: string; question: string; difficulty?: string; gold: string },
+  message: string,
+): QuestionResult {
+  return {
+    index: question.index,
+    db_id: question.dbId,
+    question: question.question,
+    difficulty: question.difficulty,
+    gold: question.gold,
+    predicted: null,
+    match: false,
+    reason: "error",
+    turns: 0,
+    tokens: { input: 0, output: 0 },
+    latencyMs: 0,
+    overheadMs: 0,
+    error: message,
+  };
+}
