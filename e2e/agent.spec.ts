@@ -45,8 +45,11 @@ async function ask(page: Page, question: string): Promise<void> {
 
 const trace = (page: Page) => page.getByRole("complementary", { name: "Agent trace" });
 
-test("a question is answered turn by turn, and the final SQL runs in the editor", async ({ page }) => {
+test("a question is answered turn by turn, and the final SQL runs in the editor", async ({ page, baseURL }) => {
   server.setScript(fullRun(1500));
+  // Every request the page makes, to prove nothing goes anywhere but the app itself and the configured endpoint.
+  const requested: { origin: string; bytes: number }[] = [];
+  page.on("request", (request) => requested.push({ origin: new URL(request.url()).origin, bytes: request.postDataBuffer()?.byteLength ?? 0 }));
   await openApp(page);
   await configure(page);
   await ask(page, "How many mystery books are there?");
@@ -74,6 +77,11 @@ test("a question is answered turn by turn, and the final SQL runs in the editor"
   expect(count).toBe(GOOD_SQL);
   await expect(cell(page, 1, 1)).toHaveText(/^\d+$/);
   await page.screenshot({ path: "test-results/agent-trace.png" });
+
+  const allowed = new Set([new URL(baseURL!).origin, server.origin]);
+  const elsewhere = requested.filter((request) => !allowed.has(request.origin) && !request.origin.startsWith("blob:") && request.origin !== "null");
+  expect(elsewhere).toEqual([]);
+  expect(requested.filter((request) => request.origin === server.origin).reduce((sum, request) => sum + request.bytes, 0)).toBeGreaterThan(0);
 
   // The model was told the error of turn 2 and sent the key only to the endpoint.
   const requests = server.chatRequests();
