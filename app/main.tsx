@@ -5,6 +5,7 @@ import { App } from "./ui/app";
 import { useDatabaseStore } from "./state/database-store";
 import { useAgentStore } from "./state/agent-store";
 import { useEditorStore } from "./state/editor-store";
+import { watchSqliteWorker } from "./state/worker-recovery";
 import { installTestHook } from "./ui/test-hook";
 import "./ui/styles.css";
 
@@ -18,4 +19,5 @@ createRoot(document.getElementById("root")!).render(
 
 void useEditorStore.getState().loadHistory();
 void useAgentStore.getState().loadHistory();
+watchSqliteWorker();
 void useDatabaseStore.getState().start();

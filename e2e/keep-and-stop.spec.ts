@@ -67,3 +67,18 @@ test("Esc stops a running query", async ({ page }) => {
   await runSql(page, "SELECT 2 AS two");
   await expect(cell(page, 1, 1)).toHaveText("2");
 });
+
+test("when the SQLite worker dies, it is restarted, the saved database reopens, and the person is told", async ({ page }) => {
+  await openApp(page);
+  await runSql(page, "CREATE TABLE survivor(x); INSERT INTO survivor VALUES ('still here');");
+  await page.waitForFunction(() => window.__querylab!.database().current?.saveState === "saved");
+  await setSql(page, "WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(resultSummary(page)).toHaveText(/Running…/);
+  // What the browser does when a worker crashes: an error event on the Worker object.
+  await page.evaluate(() => window.__querylab!.worker().dispatchEvent(new ErrorEvent("error", { message: "out of memory" })));
+  await expect(alertWith(page, "The SQLite worker stopped unexpectedly (out of memory). It was restarted").first()).toBeVisible();
+  await page.waitForFunction(() => window.__querylab!.query().running === null && window.__querylab!.database().status === "ready");
+  await runSql(page, "SELECT x FROM survivor");
+  await expect(cell(page, 1, 1)).toHaveText("still here");
+});

@@ -27,6 +27,11 @@ export class SqliteConnection {
     return this.remote;
   }
 
+  /** The worker itself, for the test hook (tests dispatch its error event to exercise recovery). */
+  get currentWorker(): Worker {
+    return this.worker;
+  }
+
   /** Called when the worker dies on its own (a crash, or running out of memory). */
   onFailure(listener: (message: string) => void): void {
     this.failureListener = listener;

@@ -189,9 +189,6 @@ export const useDatabaseStore = create<DatabaseState>((set, get) => {
           },
         });
       });
-      sqliteConnection().onFailure((message) => {
-        set({ notice: { kind: "error", message: `The SQLite worker stopped unexpectedly (${message}). Reload the page; the last saved state of the database will open.` } });
-      });
       // The storage check and the sample list do not depend on each other: fetch them together.
       const [storageAvailable, samples] = await Promise.all([
         databaseStorage().probe(),

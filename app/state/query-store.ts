@@ -22,6 +22,8 @@ interface QueryState {
   pageVersion: number;
   run(sql: string, offsetInEditor?: number): Promise<void>;
   stop(): Promise<void>;
+  /** Ends a run whose worker died, with the reason. */
+  abandon(message: string): void;
   rowAt(index: number): SqlValue[] | undefined;
   ensureRows(firstIndex: number, lastIndex: number): void;
   exportResult(format: "csv" | "json"): Promise<void>;
@@ -81,6 +83,12 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       elapsedMs: outcome.elapsedMs,
     });
     if (outcome.databaseChanged) await useDatabaseStore.getState().afterChange();
+  },
+
+  abandon(message) {
+    // The worker is gone: whatever was running will never answer.
+    stopRequested?.();
+    set({ running: null, error: { kind: "worker-failed", message } });
   },
 
   async stop() {

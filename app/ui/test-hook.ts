@@ -15,6 +15,7 @@ declare global {
       agent: () => ReturnType<typeof useAgentStore.getState>;
       /** The worker's engine, for measuring query latency through the real RPC path. */
       engine: () => RemoteEngine;
+      worker: () => Worker;
     };
   }
 }
@@ -26,5 +27,6 @@ export function installTestHook(): void {
     editor: () => useEditorStore.getState(),
     agent: () => useAgentStore.getState(),
     engine: () => sqliteConnection().engine,
+    worker: () => sqliteConnection().currentWorker,
   };
 }
