@@ -6,10 +6,14 @@ import { useDatabaseStore } from "./state/database-store";
 import { useAgentStore } from "./state/agent-store";
 import { useEditorStore } from "./state/editor-store";
 import { watchSqliteWorker } from "./state/worker-recovery";
+import { useSettingsStore } from "./state/settings-store";
+import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
 import "./ui/styles.css";
 
 if (import.meta.env.DEV || import.meta.env.MODE === "test") installTestHook();
+// Before anything is fetched: the page may connect only to itself, the provider endpoints and the configured ones.
+if (!import.meta.env.DEV) restrictConnections(useSettingsStore.getState().llm.baseUrl, new URLSearchParams(location.search).get("db"));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

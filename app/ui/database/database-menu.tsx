@@ -1,5 +1,6 @@
 // The top bar's database picker: samples, recent databases, open a file or URL, new, import a table, download.
 import { useRef, useState, type FormEvent } from "react";
+import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
 import { formatBytes, formatCount } from "../../core/format";
 
@@ -45,6 +46,14 @@ export function DatabaseMenu() {
     event.preventDefault();
     if (url.trim() === "") return;
     close();
+    const allowed = connectSourcesInForce();
+    if (allowed && !isConnectAllowed(url.trim(), allowed)) {
+      // The page may not fetch from a new site it did not start with; open it through the address instead.
+      const address = new URL(location.href);
+      address.searchParams.set("db", url.trim());
+      location.assign(address);
+      return;
+    }
     await actions.openUrl(url.trim());
   };
 

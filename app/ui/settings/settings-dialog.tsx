@@ -1,7 +1,16 @@
 // LLM settings: provider preset, endpoint, model (listed when the provider can), key, temperature, turns, protocol.
 import { useState } from "react";
 import { presetOf, PROVIDER_PRESETS } from "../../core/llm/provider-presets";
+import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useSettingsStore } from "../../state/settings-store";
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
 
 export function SettingsDialog() {
   const open = useSettingsStore((state) => state.open);
@@ -13,6 +22,8 @@ export function SettingsDialog() {
   const [testing, setTesting] = useState(false);
   if (!open) return null;
   const preset = presetOf(llm);
+  const allowed = connectSourcesInForce();
+  const blockedOrigin = allowed && llm.baseUrl && !isConnectAllowed(llm.baseUrl, allowed) ? safeOrigin(llm.baseUrl) : null;
 
   const testConnection = async () => {
     setTesting(true);
@@ -67,6 +78,14 @@ export function SettingsDialog() {
             Base URL
             <input type="url" value={llm.baseUrl} onChange={(event) => update({ baseUrl: event.target.value })} placeholder="https://…/v1" />
           </label>
+          {blockedOrigin && (
+            <p className="notice info" role="status">
+              For safety the page connects only to the endpoints it started with. Reload to allow {blockedOrigin}; the settings are kept.{" "}
+              <button type="button" onClick={() => location.reload()}>
+                Reload
+              </button>
+            </p>
+          )}
           <label>
             Model
             <input list="model-list" value={llm.model} onChange={(event) => update({ model: event.target.value })} />

