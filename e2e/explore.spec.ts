@@ -12,6 +12,8 @@ test("the first screen has a sample open and a query that runs", async ({ page }
   await page.getByRole("button", { name: /^Run/ }).click();
   await expect(resultSummary(page)).toHaveText(/\d+ rows? · /);
   await expect(page.getByRole("grid", { name: "Query result" }).getByRole("gridcell").first()).toBeVisible();
+  // SQL highlighting: Monaco gives keywords a token class other than the plain-text one (mtk1).
+  await expect(page.locator(".monaco-editor .view-lines span[class^='mtk']:not(.mtk1)").first()).toBeVisible();
   await page.screenshot({ path: "test-results/first-screen.png" });
 });
 

@@ -14,7 +14,7 @@ function originOf(url: string | null | undefined): string | null {
 }
 
 export function allowedConnectSources(configuredEndpoint: string | null, databaseUrl: string | null): string[] {
-  const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"]);
+  const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*"]);
   for (const preset of PROVIDER_PRESETS) {
     const origin = originOf(preset.baseUrl);
     if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
@@ -29,7 +29,7 @@ export function isConnectAllowed(url: string, allowed: string[]): boolean {
   if (!origin) return false;
   if (allowed.includes(origin) || origin === location.origin) return true;
   const { protocol, hostname } = new URL(origin);
-  return protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+  return protocol === "http:" && ["localhost", "127.0.0.1"].includes(hostname);
 }
 
 let applied: string[] | null = null;
