@@ -1,4 +1,5 @@
 // Classifies a SQL query as easy, medium, hard or extra by Spider's hardness rules, from a small tokenizer rather than a full parser.
+import { scanTokens } from "../db/sql-tokens";
 import { z } from "zod";
 
 /**
@@ -153,63 +154,23 @@ interface Token {
 
 type SqlNode = { type: "token"; token: Token } | { type: "group"; children: SqlNode[] };
 
-function isWordCharacter(character: string): boolean {
-  // SQLite identifiers: ASCII letters, digits, `_`, `$`, and any non-ASCII character.
-  return /[A-Za-z0-9_$]/.test(character) || (character.charCodeAt(0) >= 0x80 && !/\s/.test(character));
-}
-
-/** End (exclusive) of a quoted run starting at `start`; a doubled quote is an escape; unterminated runs to the end. */
-function endOfQuoted(sql: string, start: number, quote: string): number {
-  let index = start + 1;
-  for (;;) {
-    const close = sql.indexOf(quote, index);
-    if (close === -1) return sql.length;
-    if (sql[close + 1] === quote) {
-      index = close + 2;
-      continue;
-    }
-    return close + 1;
-  }
-}
-
-/** Splits SQL into tokens, skipping whitespace and comments, so keywords inside strings and quoted names never count. */
+/** The shared scanner's tokens, with the distinctions the hardness rules need: strings apart from quoted names, commas apart. */
 function tokenize(sql: string): Token[] {
-  const tokens: Token[] = [];
-  let index = 0;
-  while (index < sql.length) {
-    const character = sql[index]!;
-    if (/\s/.test(character)) {
-      index++;
-    } else if (character === "-" && sql[index + 1] === "-") {
-      const newline = sql.indexOf("\n", index + 2);
-      index = newline === -1 ? sql.length : newline + 1;
-    } else if (character === "/" && sql[index + 1] === "*") {
-      const close = sql.indexOf("*/", index + 2);
-      index = close === -1 ? sql.length : close + 2;
-    } else if (character === "'") {
-      const end = endOfQuoted(sql, index, "'");
-      tokens.push({ kind: "string", text: sql.slice(index, end) });
-      index = end;
-    } else if (character === '"' || character === "`") {
-      const end = endOfQuoted(sql, index, character);
-      tokens.push({ kind: "identifier", text: sql.slice(index, end) });
-      index = end;
-    } else if (character === "[") {
-      const close = sql.indexOf("]", index + 1);
-      const end = close === -1 ? sql.length : close + 1;
-      tokens.push({ kind: "identifier", text: sql.slice(index, end) });
-      index = end;
-    } else if (isWordCharacter(character)) {
-      const start = index;
-      while (index < sql.length && isWordCharacter(sql[index]!)) index++;
-      tokens.push({ kind: "word", text: sql.slice(start, index).toUpperCase() });
-    } else {
-      const kind: TokenKind = character === "(" ? "open" : character === ")" ? "close" : character === "," ? "comma" : character === ";" ? "semicolon" : "symbol";
-      tokens.push({ kind, text: character });
-      index++;
+  return [...scanTokens(sql)].map((token): Token => {
+    const text = sql.slice(token.start, token.end);
+    switch (token.kind) {
+      case "word":
+        return { kind: "word", text: text.toUpperCase() };
+      case "quoted":
+        return { kind: text.startsWith("'") ? "string" : "identifier", text };
+      case "open":
+      case "close":
+      case "semicolon":
+        return { kind: token.kind, text };
+      default:
+        return { kind: text === "," ? "comma" : "symbol", text };
     }
-  }
-  return tokens;
+  });
 }
 
 /** The first statement as a tree in which each parenthesised run is one group node. */
