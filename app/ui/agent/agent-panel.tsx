@@ -1,5 +1,6 @@
 // The agent trace beside the workspace: one card per turn (thought, action, observation), the answer, totals, replay.
-import { useMemo, useRef, useState } from "react";
+import { FilePickerButton } from "../common/file-picker-button";
+import { useMemo, useState } from "react";
 import type { AgentEventOf } from "../../core/agent/events";
 import { replaySteps, traceView, type TurnView } from "../../core/agent/trace";
 import { formatCount, formatDuration } from "../../core/format";
@@ -124,25 +125,12 @@ function TraceHistory() {
   const history = useAgentStore((state) => state.history);
   const running = useAgentStore((state) => state.running);
   const { openTrace, deleteTrace, importTrace } = useAgentStore.getState();
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <details className="trace-history">
       <summary>History ({history.length})</summary>
-      <button type="button" onClick={() => fileInput.current?.click()}>
+      <FilePickerButton inputLabel="Trace file" accept=".json,application/json" onFiles={([file]) => void importTrace(file)}>
         Import trace
-      </button>
-      <input
-        ref={fileInput}
-        type="file"
-        hidden
-        accept=".json,application/json"
-        aria-label="Trace file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) void importTrace(file);
-        }}
-      />
+      </FilePickerButton>
       <ul aria-label="Past runs">
         {history.map((entry) => (
           <li key={entry.id}>

@@ -1,5 +1,6 @@
 // The Benchmark view: load a benchmark, choose questions and models, run with live accuracy, read and export results.
-import { Fragment, useEffect, useMemo, useRef, useState } from "react";
+import { FilePickerButton } from "../common/file-picker-button";
+import { Fragment, useEffect, useMemo, useState } from "react";
 import { formatCount, formatDuration } from "../../core/format";
 import { useBenchmarkStore, type RunResult } from "../../state/benchmark-store";
 import { useSettingsStore } from "../../state/settings-store";
@@ -55,9 +56,6 @@ export function BenchmarkView() {
   const [onlyMisses, setOnlyMisses] = useState(false);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "index", descending: false });
   const [opened, setOpened] = useState<string | null>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
-  const resultsInput = useRef<HTMLInputElement>(null);
-  const zipInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!state.sourceName) void useBenchmarkStore.getState().restore().then(() => {
@@ -101,51 +99,15 @@ export function BenchmarkView() {
           <button type="button" onClick={() => void state.loadTeaching()}>
             Teaching benchmark
           </button>
-          <button type="button" onClick={() => folderInput.current?.click()}>
+          <FilePickerButton inputLabel="Benchmark folder" directory onFiles={(files) => void state.loadFolder(files)}>
             Open folder
-          </button>
-          <input
-            ref={folderInput}
-            type="file"
-            hidden
-            aria-label="Benchmark folder"
-            {...({ webkitdirectory: "", directory: "" } as Record<string, string>)}
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = "";
-              if (files.length) void state.loadFolder(files);
-            }}
-          />
-          <button type="button" onClick={() => zipInput.current?.click()}>
+          </FilePickerButton>
+          <FilePickerButton inputLabel="Benchmark zip" accept=".zip,application/zip" onFiles={([file]) => void state.loadZip(file)}>
             Open .zip
-          </button>
-          <input
-            ref={zipInput}
-            type="file"
-            hidden
-            accept=".zip,application/zip"
-            aria-label="Benchmark zip"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) void state.loadZip(file);
-            }}
-          />
-          <button type="button" onClick={() => resultsInput.current?.click()}>
+          </FilePickerButton>
+          <FilePickerButton inputLabel="Results file" accept=".jsonl,.json" onFiles={([file]) => void state.importResults(file)}>
             Import results
-          </button>
-          <input
-            ref={resultsInput}
-            type="file"
-            hidden
-            accept=".jsonl,.json"
-            aria-label="Results file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) void state.importResults(file);
-            }}
-          />
+          </FilePickerButton>
           {state.loadError && (
             <p className="notice error" role="alert">
               {state.loadError}

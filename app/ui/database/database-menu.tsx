@@ -1,5 +1,6 @@
 // The top bar's database picker: samples, recent databases, open a file or URL, new, import a table, download.
-import { useRef, useState, type FormEvent } from "react";
+import { FilePickerButton } from "../common/file-picker-button";
+import { useState, type FormEvent } from "react";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
 import { formatBytes, formatCount } from "../../core/format";
@@ -38,8 +39,6 @@ export function DatabaseMenu() {
   const actions = useDatabaseStore.getState();
   const [openDialog, setOpenDialog] = useState<"samples" | "recent" | "url" | null>(null);
   const [url, setUrl] = useState("");
-  const databaseInput = useRef<HTMLInputElement>(null);
-  const tableInput = useRef<HTMLInputElement>(null);
   const close = () => setOpenDialog(null);
 
   const submitUrl = async (event: FormEvent) => {
@@ -68,42 +67,18 @@ export function DatabaseMenu() {
       <button type="button" onClick={() => setOpenDialog("recent")}>
         Recent
       </button>
-      <button type="button" onClick={() => databaseInput.current?.click()}>
+      <FilePickerButton inputLabel="Database file" accept={`${DATABASE_ACCEPT},${TABLE_ACCEPT}`} onFiles={([file]) => void actions.openFile(file)}>
         Open file
-      </button>
-      <input
-        ref={databaseInput}
-        type="file"
-        hidden
-        aria-label="Database file"
-        accept={`${DATABASE_ACCEPT},${TABLE_ACCEPT}`}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) void actions.openFile(file);
-        }}
-      />
+      </FilePickerButton>
       <button type="button" onClick={() => setOpenDialog("url")}>
         Open URL
       </button>
       <button type="button" onClick={() => void actions.newDatabase()}>
         New
       </button>
-      <button type="button" onClick={() => tableInput.current?.click()}>
+      <FilePickerButton inputLabel="Table file (CSV, TSV or JSON)" accept={TABLE_ACCEPT} onFiles={([file]) => void actions.importFile(file)}>
         Import table
-      </button>
-      <input
-        ref={tableInput}
-        type="file"
-        hidden
-        aria-label="Table file (CSV, TSV or JSON)"
-        accept={TABLE_ACCEPT}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) void actions.importFile(file);
-        }}
-      />
+      </FilePickerButton>
       <button type="button" onClick={() => void actions.downloadCurrent()} disabled={!current}>
         Download
       </button>
