@@ -2,7 +2,9 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, VIEWPORT } from "./e2e/chromium";
 
-const PORT = 4174;
+// QUERYLAB_E2E_PORT lets two runs (say, one spec while the suite runs) coexist on one machine.
+const PORT = Number(process.env.QUERYLAB_E2E_PORT ?? 4174);
+const OUT_DIR = PORT === 4174 ? "dist-test" : `dist-test-${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -19,7 +21,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: `npx vite build --mode test --outDir dist-test --emptyOutDir && npx vite preview --outDir dist-test --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite build --mode test --outDir ${OUT_DIR} --emptyOutDir && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,
