@@ -3,6 +3,8 @@ import type { Database, SqlJsStatic, Statement } from "sql.js";
 import { formatBytes } from "../format";
 import { createSqlJsQueryRunner, type QueryOutcome, type QueryRunOptions } from "../eval/query-runner";
 import { readSchema } from "./introspect";
+import { hashBytes, profileDatabase, type ProfileOptions } from "../schema/profile";
+import type { DatabaseProfile } from "../schema/types";
 import { firstKeyword, splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson } from "./result-export";
 import {
@@ -89,6 +91,13 @@ export class SqliteEngine {
   private database: Database;
   private readonly results = new Map<string, StoredResult>();
   private nextResultNumber = 1;
+  /** Hash of the bytes last opened: the same file opened again gets the same content key. */
+  private openedHash = hashBytes(new Uint8Array());
+  /** Changes since the open (runs that changed the database, imports). */
+  private writes = 0;
+  /** Random per open, so keys after writes never collide with another session's different writes. */
+  private session = "";
+  private profileCache: DatabaseProfile | null = null;
 
   constructor(private readonly sql: SqlJsStatic) {
     this.database = new sql.Database();
@@ -114,6 +123,10 @@ export class SqliteEngine {
     this.database.close();
     this.database = candidate;
     this.results.clear();
+    this.openedHash = hashBytes(bytes ?? new Uint8Array());
+    this.writes = 0;
+    this.session = Math.random().toString(36).slice(2, 10);
+    this.profileCache = null;
     const tableCount = Number(
       candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0,
     );
@@ -192,7 +205,7 @@ export class SqliteEngine {
           },
           elapsedMs: performance.now() - started,
           statementsCompleted: statementCount,
-          databaseChanged: this.changedSince(before),
+          databaseChanged: this.noteChange(this.changedSince(before)),
         };
       } finally {
         statement?.free();
@@ -219,7 +232,7 @@ export class SqliteEngine {
       elapsedMs,
       statementCount,
       rowsModified,
-      databaseChanged: this.changedSince(before),
+      databaseChanged: this.noteChange(this.changedSince(before)),
     };
   }
 
@@ -273,6 +286,28 @@ export class SqliteEngine {
   private changedSince(before: { totalChanges: number; schemaVersion: number }): boolean {
     const after = this.changeMarkers();
     return after.totalChanges !== before.totalChanges || after.schemaVersion !== before.schemaVersion;
+  }
+
+  private noteChange(changed: boolean): boolean {
+    if (changed) this.writes += 1;
+    return changed;
+  }
+
+  /**
+   * Names the database content: the hash of the opened bytes while nothing has changed (stable across
+   * reopening the same file, so the page can keep profiles in IndexedDB under it), else that hash plus this
+   * session and the number of changes (new after every write, and never equal to another session's).
+   */
+  async contentKey(): Promise<string> {
+    return this.writes === 0 ? this.openedHash : `${this.openedHash}~${this.session}~${this.writes}`;
+  }
+
+  /** Profiles every column (stage 1 of the schema context); computed once per content key. */
+  async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
+    const key = await this.contentKey();
+    if (this.profileCache?.contentKey === key) return this.profileCache;
+    this.profileCache = profileDatabase(this.database, await this.schema(), key, options);
+    return this.profileCache;
   }
 
   /** True while an explicit transaction (BEGIN without COMMIT) is open; saving then would lose its work. */
@@ -352,6 +387,7 @@ export class SqliteEngine {
         insert.free();
       }
       this.database.exec("COMMIT");
+      this.writes += 1;
     } catch (error) {
       try {
         this.database.exec("ROLLBACK");

@@ -1,0 +1,210 @@
+// Stage 1 of the schema context: measures what every column holds (nulls, distinct values, range, frequent values, examples), bounded in time.
+import type { Database, SqlValue as SqlJsValue } from "sql.js";
+import { quoteIdentifier } from "../db/identifiers";
+import type { DatabaseSchema, TableInfo } from "../db/types";
+import type { ColumnProfile, DatabaseProfile, TableProfile, ValueCount } from "./types";
+
+export interface ProfileOptions {
+  /** Tables with more rows than this are profiled over a sample. */
+  sampleThreshold?: number;
+  /** Rows in a sample (of a large table, or of a view). */
+  sampleRows?: number;
+  /** Once the whole profile has taken this long, the remaining tables get a small sample. */
+  timeBudgetMs?: number;
+  /** Rows looked at per table after the budget is spent. */
+  overBudgetSampleRows?: number;
+  /** Clock, replaceable so a test can spend the budget at once. */
+  now?: () => number;
+}
+
+const DEFAULTS: Required<Omit<ProfileOptions, "now">> = {
+  sampleThreshold: 50_000,
+  sampleRows: 20_000,
+  timeBudgetMs: 3_000,
+  overBudgetSampleRows: 1_000,
+};
+
+/** Characters kept of a text value; the profile is for a glance and for prompts, not for reading documents. */
+export const PROFILE_TEXT_LIMIT = 60;
+const TOP_VALUES = 5;
+const EXAMPLES = 3;
+/** Columns per aggregate SELECT (4 expressions each), well below SQLite's 2000-column result limit. */
+const AGGREGATE_COLUMNS_PER_QUERY = 100;
+/** Materialized sample; a temp table so the per-column queries do not re-run a view or re-scan a large table. */
+const SAMPLE_TABLE = "querylab_profile_sample";
+
+/** A value as the profile shows it: numbers as SQLite prints them, long text cut, BLOBs summarized. */
+export function profileValueText(value: SqlJsValue): string {
+  if (value === null) return "NULL";
+  if (value instanceof Uint8Array) return `<blob ${value.byteLength} ${value.byteLength === 1 ? "byte" : "bytes"}>`;
+  const text = String(value);
+  return text.length > PROFILE_TEXT_LIMIT ? `${text.slice(0, PROFILE_TEXT_LIMIT - 1)}…` : text;
+}
+
+function rows(database: Database, sql: string): SqlJsValue[][] {
+  return database.exec(sql)[0]?.values ?? [];
+}
+
+interface Source {
+  /** SQL naming the rows to measure: the table itself or the temp sample. */
+  from: string;
+  /** Column names as they appear in `from`, in the schema's column order. */
+  columns: string[];
+  rowsProfiled: number;
+  approximate: boolean;
+  temporary: boolean;
+}
+
+/** Copies `select` into the temp sample table and reads its column names by position (a view's duplicate names get renamed). */
+function materialize(database: Database, select: string): { columns: string[]; rowCount: number } {
+  database.exec(`DROP TABLE IF EXISTS temp.${SAMPLE_TABLE}`);
+  database.exec(`CREATE TEMP TABLE ${SAMPLE_TABLE} AS ${select}`);
+  const columns = rows(database, `SELECT name FROM pragma_table_info('${SAMPLE_TABLE}', 'temp')`).map((row) => String(row[0]));
+  const rowCount = Number(rows(database, `SELECT count(*) FROM temp.${SAMPLE_TABLE}`)[0]?.[0] ?? 0);
+  return { columns, rowCount };
+}
+
+function chooseSource(database: Database, table: TableInfo, limit: number, threshold: number): Source {
+  const name = quoteIdentifier(table.name);
+  const names = table.columns.map((column) => column.name);
+  if (table.kind === "view") {
+    // Counting a view can be arbitrarily slow, so it is only ever read up to the limit; one more row tells whether it was cut.
+    const sample = materialize(database, `SELECT * FROM ${name} LIMIT ${limit + 1}`);
+    const cut = sample.rowCount > limit;
+    if (cut) database.exec(`DELETE FROM temp.${SAMPLE_TABLE} WHERE rowid > ${limit}`);
+    return { from: `temp.${SAMPLE_TABLE}`, columns: sample.columns, rowsProfiled: Math.min(sample.rowCount, limit), approximate: cut, temporary: true };
+  }
+  const rowCount = table.rowCount ?? 0;
+  if (rowCount <= threshold && rowCount <= limit) {
+    return { from: name, columns: names, rowsProfiled: rowCount, approximate: false, temporary: false };
+  }
+  // A hash of the rowid picks about `limit` rows spread over the whole table (the first rows are often the oldest,
+  // or sorted), the same ones every time; a plain stride would alias with periodic data (every third row a NULL).
+  let sample: { columns: string[]; rowCount: number };
+  try {
+    const pick = `abs((_rowid_ * 2654435761) % 4294967291) % ${rowCount} < ${limit}`;
+    sample = materialize(database, `SELECT * FROM ${name} WHERE ${pick} LIMIT ${Math.ceil(limit * 1.2)}`);
+    // Rowids with gaps in step with the stride can leave the sample thin; then the first rows do instead.
+    if (sample.rowCount < Math.min(limit, rowCount) / 4) sample = materialize(database, `SELECT * FROM ${name} LIMIT ${limit}`);
+  } catch {
+    // WITHOUT ROWID tables have no _rowid_.
+    sample = materialize(database, `SELECT * FROM ${name} LIMIT ${limit}`);
+  }
+  return { from: `temp.${SAMPLE_TABLE}`, columns: sample.columns, rowsProfiled: sample.rowCount, approximate: true, temporary: true };
+}
+
+function profileColumns(database: Database, table: TableInfo, source: Source): ColumnProfile[] {
+  const profiles: ColumnProfile[] = [];
+  for (let start = 0; start < table.columns.length; start += AGGREGATE_COLUMNS_PER_QUERY) {
+    const chunk = table.columns.slice(start, start + AGGREGATE_COLUMNS_PER_QUERY);
+    // One pass over the rows measures every column of the chunk at once.
+    const expressions = chunk.flatMap((_column, offset) => {
+      const quoted = quoteIdentifier(source.columns[start + offset] ?? "");
+      return [`count(${quoted})`, `count(DISTINCT ${quoted})`, `min(${quoted})`, `max(${quoted})`];
+    });
+    const aggregate = rows(database, `SELECT ${expressions.join(", ")} FROM ${source.from}`)[0] ?? [];
+    chunk.forEach((column, offset) => {
+      const quoted = quoteIdentifier(source.columns[start + offset] ?? "");
+      const base = offset * 4;
+      const nonNull = Number(aggregate[base] ?? 0);
+      const min = aggregate[base + 2] ?? null;
+      const max = aggregate[base + 3] ?? null;
+      // Ties are broken by value so the same data always gives the same profile.
+      const topValues: ValueCount[] =
+        nonNull === 0
+          ? []
+          : rows(
+              database,
+              `SELECT ${quoted}, count(*) AS n FROM ${source.from} WHERE ${quoted} IS NOT NULL GROUP BY ${quoted} ORDER BY n DESC, ${quoted} LIMIT ${TOP_VALUES}`,
+            ).map((row) => ({ value: profileValueText(row[0] ?? null), count: Number(row[1]) }));
+      const examples =
+        nonNull === 0
+          ? []
+          : rows(database, `SELECT DISTINCT ${quoted} FROM ${source.from} WHERE ${quoted} IS NOT NULL LIMIT ${EXAMPLES}`).map((row) =>
+              profileValueText(row[0] ?? null),
+            );
+      profiles.push({
+        column: column.name,
+        type: column.type,
+        nullFraction: source.rowsProfiled === 0 ? 0 : (source.rowsProfiled - nonNull) / source.rowsProfiled,
+        distinctCount: Number(aggregate[base + 1] ?? 0),
+        approximate: source.approximate,
+        min: min === null ? null : profileValueText(min),
+        max: max === null ? null : profileValueText(max),
+        topValues,
+        examples,
+      });
+    });
+  }
+  return profiles;
+}
+
+function emptyColumns(table: TableInfo): ColumnProfile[] {
+  return table.columns.map((column) => ({
+    column: column.name,
+    type: column.type,
+    nullFraction: 0,
+    distinctCount: 0,
+    approximate: true,
+    min: null,
+    max: null,
+    topValues: [],
+    examples: [],
+  }));
+}
+
+/**
+ * Profiles every table and view of an open sql.js database. Large tables and views are measured over a
+ * sample, and once the time budget is spent the remaining tables get a small one; such figures are marked
+ * approximate. A table that cannot be read (a view over a missing table, say) gets empty, approximate figures.
+ */
+export function profileDatabase(database: Database, schema: DatabaseSchema, contentKey: string, options: ProfileOptions = {}): DatabaseProfile {
+  const settings = { ...DEFAULTS, ...options };
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const tables: TableProfile[] = [];
+  for (const table of schema.tables) {
+    const overBudget = now() - started > settings.timeBudgetMs;
+    const limit = overBudget ? settings.overBudgetSampleRows : settings.sampleRows;
+    const threshold = overBudget ? settings.overBudgetSampleRows : settings.sampleThreshold;
+    let source: Source | null = null;
+    try {
+      source = chooseSource(database, table, limit, threshold);
+      tables.push({ table: table.name, kind: table.kind, rowCount: table.rowCount, rowsProfiled: source.rowsProfiled, columns: profileColumns(database, table, source) });
+    } catch {
+      tables.push({ table: table.name, kind: table.kind, rowCount: table.rowCount, rowsProfiled: 0, columns: emptyColumns(table) });
+    } finally {
+      if (source?.temporary !== false) {
+        try {
+          database.exec(`DROP TABLE IF EXISTS temp.${SAMPLE_TABLE}`);
+        } catch {
+          // Nothing to drop.
+        }
+      }
+    }
+  }
+  return { contentKey, tables, elapsedMs: now() - started };
+}
+
+/**
+ * A fast 64-bit (two 32-bit lanes) hash of database bytes, so the same file opened again gets the same
+ * profile key. Not cryptographic: it only has to tell apart the databases one browser has seen.
+ */
+export function hashBytes(bytes: Uint8Array): string {
+  let h1 = 0xdeadbeef ^ bytes.byteLength;
+  let h2 = 0x41c6ce57 ^ bytes.byteLength;
+  const words = Math.floor(bytes.byteLength / 4);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let index = 0; index < words; index += 1) {
+    const word = view.getUint32(index * 4, true);
+    h1 = Math.imul(h1 ^ word, 2654435761);
+    h2 = Math.imul(h2 ^ word, 1597334677);
+  }
+  for (let index = words * 4; index < bytes.byteLength; index += 1) {
+    h1 = Math.imul(h1 ^ bytes[index]!, 2654435761);
+    h2 = Math.imul(h2 ^ bytes[index]!, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(h2 >>> 0).toString(16).padStart(8, "0")}${(h1 >>> 0).toString(16).padStart(8, "0")}-${bytes.byteLength.toString(36)}`;
+}
