@@ -1,0 +1,77 @@
+// The embedding-model setting (which model, where it loads from, or off), its defaults, and the loader options it implies.
+import { z } from "zod";
+
+/**
+ * The default model. Xenova/all-MiniLM-L6-v2: the smallest widely used sentence-embedding model (6 layers,
+ * 384 dimensions, q8 weights ≈ 23 MB), trained on a billion sentence pairs, so short texts such as
+ * "customer.city: city name" embed well and a schema of hundreds of columns embeds in seconds on WASM.
+ * Xenova/bge-small-en-v1.5 ranks a little higher on retrieval benchmarks but has 12 layers (about twice the time,
+ * q8 ≈ 34 MB) for little gain on names this short. Both are English-only: for other languages pick
+ * Xenova/paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, q8 ≈ 118 MB) or Xenova/multilingual-e5-small
+ * (q8 ≈ 118 MB; it was trained with "query: "/"passage: " prefixes, which this app does not add). Lexical and
+ * value matching work in any language without a model.
+ */
+export const DEFAULT_EMBEDDING_MODEL = "Xenova/all-MiniLM-L6-v2";
+
+/** Suggested models for the settings list; any hub id or folder name can be typed instead. */
+export const EMBEDDING_MODEL_SUGGESTIONS: ReadonlyArray<{ id: string; label: string }> = [
+  { id: "Xenova/all-MiniLM-L6-v2", label: "all-MiniLM-L6-v2 (English, 23 MB, default)" },
+  { id: "Xenova/bge-small-en-v1.5", label: "bge-small-en-v1.5 (English, 34 MB)" },
+  { id: "Xenova/paraphrase-multilingual-MiniLM-L12-v2", label: "paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, 118 MB)" },
+  { id: "Xenova/multilingual-e5-small", label: "multilingual-e5-small (about 100 languages, 118 MB)" },
+];
+
+export const HUGGING_FACE_HUB = "https://huggingface.co/";
+
+export const embeddingSettingsSchema = z.object({
+  /** "off": lexical and value matching only; the model is never loaded. */
+  enabled: z.boolean(),
+  /** A hub id ("Xenova/all-MiniLM-L6-v2") or, with a folder location, the model's folder name inside it. */
+  model: z.string().trim().min(1),
+  /** "hub": download from the Hugging Face hub (cached by the browser); "folder": a self-hosted folder, nothing else. */
+  location: z.enum(["hub", "folder"]),
+  /** The folder holding `<model>/config.json`, `<model>/onnx/model_quantized.onnx`…; relative to the page. */
+  folderUrl: z.string().trim(),
+  /** "auto": WebGPU when the browser has a working one, else WASM. */
+  device: z.enum(["auto", "webgpu", "wasm"]),
+});
+
+export type EmbeddingSettings = z.infer<typeof embeddingSettingsSchema>;
+
+export const DEFAULT_EMBEDDING_SETTINGS: EmbeddingSettings = {
+  enabled: true,
+  model: DEFAULT_EMBEDDING_MODEL,
+  location: "hub",
+  folderUrl: "./models/",
+  device: "auto",
+};
+
+/** Reads stored settings leniently: unknown or broken fields fall back to the defaults one by one. */
+export function parseEmbeddingSettings(value: unknown): EmbeddingSettings {
+  const parsed = embeddingSettingsSchema.partial().safeParse(value);
+  if (!parsed.success) return DEFAULT_EMBEDDING_SETTINGS;
+  const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, field]) => field !== undefined));
+  return { ...DEFAULT_EMBEDDING_SETTINGS, ...defined };
+}
+
+/** What the loader needs (a subset of TransformersEmbedderOptions, kept here so this module has no heavy imports). */
+export interface EmbeddingLoadSettings {
+  model: string;
+  /** Absolute URL of the self-hosted folder; undefined with the hub. */
+  localModelPath?: string;
+  allowRemoteModels: boolean;
+  device: EmbeddingSettings["device"];
+}
+
+/**
+ * The loader options a setting implies, or null when the model is off. With a folder the hub is never asked
+ * (remote off), so an offline or static deployment never reaches out; with the hub, local paths are not tried.
+ * baseUrl resolves a relative folder ("./models/") against the page, since the worker's own URL differs.
+ */
+export function embeddingLoadSettings(settings: EmbeddingSettings, baseUrl: string): EmbeddingLoadSettings | null {
+  if (!settings.enabled) return null;
+  if (settings.location === "hub") return { model: settings.model, allowRemoteModels: true, device: settings.device };
+  let folder = settings.folderUrl || "./models/";
+  if (!folder.endsWith("/")) folder += "/";
+  return { model: settings.model, localModelPath: new URL(folder, baseUrl).href, allowRemoteModels: false, device: settings.device };
+}
