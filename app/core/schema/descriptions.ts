@@ -275,8 +275,20 @@ function escapeRegExp(text: string): string {
  * `<folder>/<dbId>/database_description/<table>.csv` and the natural names in `tables.json` / `dev_tables.json`.
  * Pure over the files' contents, so the CLI (from disk) and the page (from a folder or zip) share it.
  */
+function descriptionCsvPattern(dbId: string): RegExp {
+  return new RegExp(`(?:^|/)${escapeRegExp(dbId)}/database_description/([^/]+)\\.csv$`, "i");
+}
+
+const TABLES_JSON = /(?:^|\/)(?:dev_|train_|test_)?tables\.json$/i;
+
+/** Whether a benchmark file can hold descriptions of `dbId`, so callers read only those files. */
+export function isDescriptionFile(dbId: string, path: string): boolean {
+  const normalized = path.replaceAll("\\", "/");
+  return descriptionCsvPattern(dbId).test(normalized) || TABLES_JSON.test(normalized);
+}
+
 export function harvestBenchmarkDescriptions(dbId: string, files: BenchmarkFile[]): HarvestResult {
-  const csvPath = new RegExp(`(?:^|/)${escapeRegExp(dbId)}/database_description/([^/]+)\\.csv$`, "i");
+  const csvPath = descriptionCsvPattern(dbId);
   const birdFiles: Array<{ table: string; text: string }> = [];
   const layers: SchemaDescriptions[] = [];
   const warnings: string[] = [];
@@ -285,7 +297,7 @@ export function harvestBenchmarkDescriptions(dbId: string, files: BenchmarkFile[
     const csv = csvPath.exec(path);
     if (csv) {
       birdFiles.push({ table: csv[1]!, text: textOf(file.content) });
-    } else if (/(?:^|\/)(?:dev_|train_|test_)?tables\.json$/i.test(path)) {
+    } else if (TABLES_JSON.test(path)) {
       const spider = descriptionsFromSpiderTables(textOf(file.content), dbId);
       layers.push(spider.descriptions);
       warnings.push(...spider.warnings.map((warning) => `${path}: ${warning}`));
