@@ -1,6 +1,7 @@
 // Vite build of the single-page app; workers are ES modules so they can import the shared core.
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { testModels } from "./scripts/vite-test-models";
 
 /**
  * The built page's Content-Security-Policy: no inline or injected script, no eval (WASM compilation only),
@@ -33,7 +34,7 @@ function contentSecurityPolicy(): Plugin {
 
 export default defineConfig({
   base: "./",
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), testModels()],
   worker: { format: "es" },
   build: {
     target: "es2022",

@@ -13,7 +13,12 @@ import "./ui/styles.css";
 
 if (import.meta.env.DEV || import.meta.env.MODE === "test") installTestHook();
 // Before anything is fetched: the page may connect only to itself, the provider endpoints and the configured ones.
-if (!import.meta.env.DEV) restrictConnections(useSettingsStore.getState().llm.baseUrl, new URLSearchParams(location.search).get("db"));
+// The embedding model's hub or folder too (its worker also checks each request, since a page policy does not bind it).
+if (!import.meta.env.DEV) {
+  const { llm, embedding } = useSettingsStore.getState();
+  const models = { hub: embedding.enabled && embedding.location === "hub", folderUrl: embedding.enabled && embedding.location === "folder" ? embedding.folderUrl : null };
+  restrictConnections(llm.baseUrl, new URLSearchParams(location.search).get("db"), models);
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -3,6 +3,19 @@
 // a second policy can only restrict the one in index.html further, never widen it.
 import { PROVIDER_PRESETS } from "../core/llm/provider-presets";
 
+/**
+ * Where transformers.js downloads a hub model from: huggingface.co answers with redirects to its file CDNs
+ * (cdn-lfs.huggingface.co, cdn-lfs-us-1.hf.co, cas-bridge.xethub.hf.co, …), and connect-src is checked at every
+ * hop, so the whole families are allowed, only while the hub is the chosen model location.
+ */
+export const HUGGING_FACE_SOURCES = ["https://huggingface.co", "https://*.huggingface.co", "https://*.hf.co"];
+
+/** Where the embedding model may come from: the hub, and/or a self-hosted folder (possibly on another site). */
+export interface ModelSources {
+  hub: boolean;
+  folderUrl?: string | null;
+}
+
 function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
@@ -13,13 +26,14 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
-export function allowedConnectSources(configuredEndpoint: string | null, databaseUrl: string | null): string[] {
+export function allowedConnectSources(configuredEndpoint: string | null, databaseUrl: string | null, models: ModelSources = { hub: false }): string[] {
   const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*"]);
   for (const preset of PROVIDER_PRESETS) {
     const origin = originOf(preset.baseUrl);
     if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
   }
-  for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl)]) if (origin) origins.add(origin);
+  for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl), originOf(models.folderUrl)]) if (origin) origins.add(origin);
+  if (models.hub) for (const source of HUGGING_FACE_SOURCES) origins.add(source);
   return [...origins];
 }
 
@@ -34,8 +48,8 @@ export function isConnectAllowed(url: string, allowed: string[]): boolean {
 
 let applied: string[] | null = null;
 
-export function restrictConnections(configuredEndpoint: string | null, databaseUrl: string | null): void {
-  applied = allowedConnectSources(configuredEndpoint, databaseUrl);
+export function restrictConnections(configuredEndpoint: string | null, databaseUrl: string | null, models: ModelSources = { hub: false }): void {
+  applied = allowedConnectSources(configuredEndpoint, databaseUrl, models);
   const meta = document.createElement("meta");
   meta.httpEquiv = "Content-Security-Policy";
   meta.content = `connect-src ${applied.join(" ")}`;

@@ -1,11 +1,21 @@
-// LLM settings: provider, endpoint, model, key, temperature, turns. The key stays in memory unless the person opts in.
+// LLM settings (provider, endpoint, model, key, temperature, turns) and the embedding model. The key stays in memory unless the person opts in.
 import { create } from "zustand";
 import { dataSharingSchema, type DataSharing } from "../core/agent/data-sharing";
+import { parseEmbeddingSettings, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
 
 const SETTINGS_KEY = "querylab.llm-settings";
 const KEY_KEY = "querylab.llm-api-key";
 const SHARING_KEY = "querylab.data-sharing";
+const EMBEDDING_KEY = "querylab.embedding-settings";
+
+function readEmbedding(): EmbeddingSettings {
+  try {
+    return parseEmbeddingSettings(JSON.parse(localStorage.getItem(EMBEDDING_KEY) ?? "null"));
+  } catch {
+    return parseEmbeddingSettings(null);
+  }
+}
 
 function readSharing(): DataSharing | null {
   try {
@@ -21,6 +31,9 @@ interface SettingsState {
   /** What the agent may send; null until the person has chosen, and nothing is sent before that. */
   sharing: DataSharing | null;
   setSharing(sharing: DataSharing): void;
+  /** The embedding model for schema pruning: which, from where, or off. */
+  embedding: EmbeddingSettings;
+  updateEmbedding(partial: Partial<EmbeddingSettings>): void;
   /** When true the API key is written to this browser's localStorage; otherwise it is forgotten on reload. */
   rememberKey: boolean;
   open: boolean;
@@ -55,7 +68,18 @@ function write(llm: LlmSettings, rememberKey: boolean): void {
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   ...read(),
   sharing: readSharing(),
+  embedding: readEmbedding(),
   open: false,
+
+  updateEmbedding(partial) {
+    const embedding = { ...get().embedding, ...partial };
+    set({ embedding });
+    try {
+      localStorage.setItem(EMBEDDING_KEY, JSON.stringify(embedding));
+    } catch {
+      // Kept for this page only.
+    }
+  },
 
   setSharing(sharing) {
     set({ sharing });

@@ -3,6 +3,7 @@ import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
 import { useQueryStore } from "../state/query-store";
 import { useAgentStore } from "../state/agent-store";
+import { useEmbeddingStore } from "../state/embedding-store";
 import { sqliteConnection } from "../browser/services";
 import type { RemoteEngine } from "../browser/sqlite-connection";
 
@@ -13,6 +14,8 @@ declare global {
       query: () => ReturnType<typeof useQueryStore.getState>;
       editor: () => ReturnType<typeof useEditorStore.getState>;
       agent: () => ReturnType<typeof useAgentStore.getState>;
+      /** The embedding model: load status, and the connection to the embed worker. */
+      embedding: () => ReturnType<typeof useEmbeddingStore.getState>;
       /** The worker's engine, for measuring query latency through the real RPC path. */
       engine: () => RemoteEngine;
       worker: () => Worker;
@@ -26,6 +29,7 @@ export function installTestHook(): void {
     query: () => useQueryStore.getState(),
     editor: () => useEditorStore.getState(),
     agent: () => useAgentStore.getState(),
+    embedding: () => useEmbeddingStore.getState(),
     engine: () => sqliteConnection().engine,
     worker: () => sqliteConnection().currentWorker,
   };

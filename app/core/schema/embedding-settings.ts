@@ -57,21 +57,33 @@ export function parseEmbeddingSettings(value: unknown): EmbeddingSettings {
 /** What the loader needs (a subset of TransformersEmbedderOptions, kept here so this module has no heavy imports). */
 export interface EmbeddingLoadSettings {
   model: string;
-  /** Absolute URL of the self-hosted folder; undefined with the hub. */
+  /** A same-site folder as an absolute path ("/app/models/"); undefined with the hub or another site's folder. */
   localModelPath?: string;
+  /** Another site's folder ("https://cdn.example/models/"), read as a host with `<model>/<file>` paths. */
+  remoteHost?: string;
+  remotePathTemplate?: string;
   allowRemoteModels: boolean;
   device: EmbeddingSettings["device"];
 }
 
 /**
- * The loader options a setting implies, or null when the model is off. With a folder the hub is never asked
- * (remote off), so an offline or static deployment never reaches out; with the hub, local paths are not tried.
- * baseUrl resolves a relative folder ("./models/") against the page, since the worker's own URL differs.
+ * The loader options a setting implies, or null when the model is off. With a folder the hub is never asked, so an
+ * offline or static deployment never reaches out; with the hub, local paths are not tried. baseUrl resolves a
+ * relative folder ("./models/") against the page, since the worker's own URL differs.
+ *
+ * A same-site folder becomes a path ("/models/"), not a full URL: transformers.js 4 checks whether optional files
+ * (tokenizer_config.json, and so the tokenizer) exist only for local paths that are not URLs, and would silently
+ * load no tokenizer from a URL. A folder on another site is given as the remote host instead, with
+ * "{model}/" as the path template, so its files are fetched as `<folder><model>/<file>` and nothing else.
  */
 export function embeddingLoadSettings(settings: EmbeddingSettings, baseUrl: string): EmbeddingLoadSettings | null {
   if (!settings.enabled) return null;
   if (settings.location === "hub") return { model: settings.model, allowRemoteModels: true, device: settings.device };
   let folder = settings.folderUrl || "./models/";
   if (!folder.endsWith("/")) folder += "/";
-  return { model: settings.model, localModelPath: new URL(folder, baseUrl).href, allowRemoteModels: false, device: settings.device };
+  const url = new URL(folder, baseUrl);
+  if (url.origin === new URL(baseUrl).origin) {
+    return { model: settings.model, localModelPath: url.pathname, allowRemoteModels: false, device: settings.device };
+  }
+  return { model: settings.model, remoteHost: url.href, remotePathTemplate: "{model}/", allowRemoteModels: true, device: settings.device };
 }

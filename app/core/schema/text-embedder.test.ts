@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createCachedEmbedder, createMemoryEmbeddingStore } from "./embedding-cache";
 import { DEFAULT_EMBEDDING_SETTINGS, embeddingLoadSettings, parseEmbeddingSettings } from "./embedding-settings";
 import { cosine, createTransformersEmbedder, EmbeddingModelError, embedderFromFolder, type EmbedLoadProgress } from "./text-embedder";
+import { allowedModelFetch } from "./model-fetch-policy";
 import type { TextEmbedder } from "./types";
 
 const MODELS = fileURLToPath(new URL("../../../test-models/", import.meta.url));
@@ -155,15 +156,48 @@ describe("embedding settings", () => {
 
   it("turns a relative folder into an absolute URL with downloads off, and the hub into downloads on", () => {
     const page = "https://example.org/app/index.html";
+    // A same-site folder is a path: transformers.js only looks for optional files (the tokenizer's) at non-URL paths.
     expect(embeddingLoadSettings({ ...DEFAULT_EMBEDDING_SETTINGS, location: "folder", folderUrl: "./models" }, page)).toEqual({
       model: DEFAULT_EMBEDDING_SETTINGS.model,
-      localModelPath: "https://example.org/app/models/",
+      localModelPath: "/app/models/",
       allowRemoteModels: false,
+      device: "auto",
+    });
+    // Another site's folder is the only remote host, with plain `<model>/<file>` paths.
+    expect(embeddingLoadSettings({ ...DEFAULT_EMBEDDING_SETTINGS, location: "folder", folderUrl: "https://cdn.example/m/" }, page)).toEqual({
+      model: DEFAULT_EMBEDDING_SETTINGS.model,
+      remoteHost: "https://cdn.example/m/",
+      remotePathTemplate: "{model}/",
+      allowRemoteModels: true,
       device: "auto",
     });
     const hub = embeddingLoadSettings(DEFAULT_EMBEDDING_SETTINGS, page);
     expect(hub).toMatchObject({ allowRemoteModels: true, model: "Xenova/all-MiniLM-L6-v2" });
     expect(hub?.localModelPath).toBeUndefined();
     expect(embeddingLoadSettings({ ...DEFAULT_EMBEDDING_SETTINGS, enabled: false }, page)).toBeNull();
+  });
+});
+
+describe("allowedModelFetch", () => {
+  const self = "http://127.0.0.1:4181";
+  it("allows the folder's site only, with downloads off", () => {
+    const folder = { localModelPath: "http://127.0.0.1:4181/models/", allowRemoteModels: false };
+    expect(allowedModelFetch("http://127.0.0.1:4181/models/querylab/tiny-embed/config.json", folder, self)).toBe(true);
+    expect(allowedModelFetch("https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/config.json", folder, self)).toBe(false);
+    expect(allowedModelFetch("https://cdn.jsdelivr.net/npm/onnxruntime-web/dist/x.wasm", folder, self)).toBe(false);
+  });
+  it("allows the hub and its file hosts when the hub is chosen, over https only", () => {
+    const hub = { allowRemoteModels: true };
+    expect(allowedModelFetch("https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/config.json", hub, self)).toBe(true);
+    expect(allowedModelFetch("https://cas-bridge.xethub.hf.co/xet-bridge-us/abc", hub, self)).toBe(true);
+    expect(allowedModelFetch("https://cdn-lfs-us-1.huggingface.co/x", hub, self)).toBe(true);
+    expect(allowedModelFetch("http://huggingface.co/x", hub, self)).toBe(false);
+    expect(allowedModelFetch("https://huggingface.co.evil.example/x", hub, self)).toBe(false);
+    expect(allowedModelFetch("https://nothf.co/x", hub, self)).toBe(false);
+  });
+  it("allows only another site's folder when that is the location, not the hub", () => {
+    const folder = { remoteHost: "https://cdn.example/m/", allowRemoteModels: true };
+    expect(allowedModelFetch("https://cdn.example/m/querylab/tiny-embed/config.json", folder, self)).toBe(true);
+    expect(allowedModelFetch("https://huggingface.co/x", folder, self)).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ export interface TransformersEmbedderOptions {
   localModelPath?: string;
   /** Where remote models come from; the Hugging Face hub by default. */
   remoteHost?: string;
+  /** Path of a model's files under remoteHost; the hub's "{model}/resolve/{revision}/" by default. */
+  remotePathTemplate?: string;
   /** False: never download, only localModelPath. */
   allowRemoteModels?: boolean;
   /** "auto" leaves the choice to transformers.js (CPU in Node, WASM in the browser); the worker probes WebGPU itself. */
@@ -61,16 +63,26 @@ type Transformers = typeof import("@huggingface/transformers");
 type FeatureExtractor = Awaited<ReturnType<Transformers["pipeline"]>> & {
   (texts: string[], options: { pooling: "mean"; normalize: boolean }): Promise<{ data: ArrayLike<number>; dims: number[] }>;
   model: { config: { hidden_size?: number } };
+  tokenizer: unknown;
   dispose(): Promise<void>;
 };
 
 const DEFAULT_REMOTE_HOST = "https://huggingface.co/";
+const HUB_PATH_TEMPLATE = "{model}/resolve/{revision}/";
 
 function describeLocation(options: TransformersEmbedderOptions): string {
   const places: string[] = [];
-  if (options.localModelPath) places.push(`the folder ${joinPath(options.localModelPath, options.model)}`);
-  if (options.allowRemoteModels !== false) places.push(`the hub ${options.remoteHost ?? DEFAULT_REMOTE_HOST}`);
+  if (options.localModelPath) places.push(`the folder ${joinPath(siteUrl(options.localModelPath), options.model)}`);
+  if (options.allowRemoteModels !== false) {
+    places.push(options.remotePathTemplate ? `the folder ${options.remoteHost}${options.model}/` : `the hub ${options.remoteHost ?? DEFAULT_REMOTE_HOST}`);
+  }
   return places.length ? places.join(" or ") : "nowhere (local and remote models are both off)";
+}
+
+/** A site path ("/models/") as the full URL a person can open; unchanged in Node, where it is a file path. */
+function siteUrl(path: string): string {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  return origin && path.startsWith("/") ? `${origin}${path}` : path;
 }
 
 function joinPath(base: string, name: string): string {
@@ -119,6 +131,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   env.allowLocalModels = options.localModelPath !== undefined;
   if (options.localModelPath) env.localModelPath = options.localModelPath;
   env.remoteHost = options.remoteHost ?? DEFAULT_REMOTE_HOST;
+  env.remotePathTemplate = options.remotePathTemplate ?? HUB_PATH_TEMPLATE;
 
   const device = options.device && options.device !== "auto" ? options.device : undefined;
   const dtype = options.dtype ?? "q8";
@@ -131,6 +144,12 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
     })) as unknown as FeatureExtractor;
   } catch (error) {
     throw new EmbeddingModelError(options.model, describeLocation(options), explainLoadFailure(error, { ...options, dtype }));
+  }
+  // transformers.js builds the pipeline without a tokenizer when it cannot see tokenizer_config.json; it would
+  // fail later on every embed with "this.tokenizer is not a function", so say it now.
+  if (typeof extractor.tokenizer !== "function") {
+    await extractor.dispose();
+    throw new EmbeddingModelError(options.model, describeLocation(options), "its tokenizer was not found (tokenizer.json and tokenizer_config.json).");
   }
   const loadMs = performance.now() - started;
   const batchSize = Math.max(1, options.batchSize ?? 32);
@@ -211,6 +230,12 @@ export async function timeEmbedding(
 ): Promise<{ model: string; dimensions: number; loadMs: number; embedMs: number; texts: number }> {
   const started = performance.now();
   const embedder = await load();
+  // transformers.js builds the pipeline without a tokenizer when it cannot see tokenizer_config.json; it would
+  // fail later on every embed with "this.tokenizer is not a function", so say it now.
+  if (typeof extractor.tokenizer !== "function") {
+    await extractor.dispose();
+    throw new EmbeddingModelError(options.model, describeLocation(options), "its tokenizer was not found (tokenizer.json and tokenizer_config.json).");
+  }
   const loadMs = performance.now() - started;
   const embedStarted = performance.now();
   await embedder.embed(texts);

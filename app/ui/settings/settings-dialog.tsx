@@ -1,8 +1,9 @@
-// LLM settings: provider preset, endpoint, model (listed when the provider can), key, temperature, turns, protocol.
+// LLM settings: provider preset, endpoint, model (listed when the provider can), key, temperature, turns, protocol; and the embedding model.
 import { useState } from "react";
 import { presetOf, PROVIDER_PRESETS } from "../../core/llm/provider-presets";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useSettingsStore } from "../../state/settings-store";
+import { EmbeddingSettingsSection } from "./embedding-settings-section";
 
 function safeOrigin(url: string): string {
   try {
@@ -143,6 +144,7 @@ export function SettingsDialog() {
             </p>
           )}
         </form>
+        <EmbeddingSettingsSection />
       </div>
     </div>
   );

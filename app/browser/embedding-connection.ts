@@ -1,0 +1,111 @@
+// Owns the embed worker: starts it on first use, loads the chosen model with progress, embeds, and reports a clear error.
+import * as Comlink from "comlink";
+import type { EmbeddingLoadSettings } from "../core/schema/embedding-settings";
+import type { EmbedLoadProgress } from "../core/schema/text-embedder";
+import type { TextEmbedder } from "../core/schema/types";
+import type { EmbedWorkerApi } from "../../workers/embed.worker";
+
+export type EmbeddingStatus =
+  | { state: "idle" }
+  | { state: "loading"; progress: number | null; loaded: number; total: number; file: string }
+  | { state: "ready"; modelId: string; dimensions: number; device: string; loadMs: number }
+  | { state: "failed"; message: string };
+
+function startWorker(): Worker {
+  return new Worker(new URL("../../workers/embed.worker.ts", import.meta.url), { type: "module", name: "embed" });
+}
+
+/**
+ * A TextEmbedder backed by the embed worker. Nothing starts until the first load or embed, so a page that never
+ * prunes with the model never downloads it. A failed load stays failed (embed rejects with the same message) until
+ * restart(), so callers fall back to lexical and value matching once instead of retrying a download per question.
+ */
+export class EmbeddingConnection implements TextEmbedder {
+  private worker: Worker | null = null;
+  private remote: Comlink.Remote<EmbedWorkerApi> | null = null;
+  private loading: Promise<void> | null = null;
+  private current: EmbeddingStatus = { state: "idle" };
+  private readonly listeners = new Set<(status: EmbeddingStatus) => void>();
+  /** Every progress event seen during the last load, for tests and diagnostics. */
+  readonly progressLog: EmbedLoadProgress[] = [];
+
+  constructor(readonly settings: EmbeddingLoadSettings) {}
+
+  get modelId(): string {
+    return this.settings.model;
+  }
+
+  get status(): EmbeddingStatus {
+    return this.current;
+  }
+
+  subscribe(listener: (status: EmbeddingStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private setStatus(status: EmbeddingStatus): void {
+    this.current = status;
+    for (const listener of this.listeners) listener(status);
+  }
+
+  /** Starts the worker and loads the model once; resolves when ready, rejects with the person-readable message. */
+  load(): Promise<void> {
+    this.loading ??= this.loadOnce();
+    return this.loading;
+  }
+
+  private async loadOnce(): Promise<void> {
+    this.worker = startWorker();
+    this.remote = Comlink.wrap<EmbedWorkerApi>(this.worker);
+    const died = new Promise<never>((_, reject) => {
+      this.worker!.addEventListener("error", (event) => {
+        event.preventDefault();
+        reject(new Error(`The embedding worker failed to start${event.message ? `: ${event.message}` : "."}`));
+      });
+    });
+    this.progressLog.length = 0;
+    this.setStatus({ state: "loading", progress: null, loaded: 0, total: 0, file: "" });
+    const onProgress = (event: EmbedLoadProgress) => {
+      this.progressLog.push(event);
+      // The bar follows the overall figure; per-file events only name the file being fetched.
+      const previous = this.current.state === "loading" ? this.current : { progress: null, loaded: 0, total: 0, file: "" };
+      this.setStatus(
+        event.overall
+          ? { state: "loading", progress: event.progress, loaded: event.loaded, total: event.total, file: previous.file }
+          : { state: "loading", progress: previous.progress, loaded: previous.loaded, total: previous.total, file: event.file },
+      );
+    };
+    try {
+      const result = await Promise.race([this.remote.load(this.settings, Comlink.proxy(onProgress)), died]);
+      if (!result.ok) throw new Error(result.message);
+      this.setStatus({ state: "ready", modelId: result.modelId, dimensions: result.dimensions, device: result.device, loadMs: result.loadMs });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.setStatus({ state: "failed", message });
+      throw new Error(message);
+    }
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    await this.load();
+    if (texts.length === 0) return [];
+    return this.remote!.embed(texts);
+  }
+
+  /** Ends the worker (a new model was chosen, or the page no longer needs it). */
+  terminate(): void {
+    this.remote?.[Comlink.releaseProxy]();
+    this.worker?.terminate();
+    this.worker = null;
+    this.remote = null;
+    this.loading = null;
+    this.setStatus({ state: "idle" });
+  }
+
+  /** A fresh worker and a fresh load, after a failure (say, the network came back). */
+  restart(): Promise<void> {
+    this.terminate();
+    return this.load();
+  }
+}

@@ -1,0 +1,88 @@
+// Worker entry: the transformers.js embedder from app/core, exposed over comlink; WebGPU when it works, else WASM.
+import * as Comlink from "comlink";
+import { env } from "@huggingface/transformers";
+// onnxruntime-web's package exports hide dist/, so the file is addressed by path; Vite serves and fingerprints it.
+import ortWasmUrl from "../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url";
+import type { EmbeddingLoadSettings } from "../app/core/schema/embedding-settings";
+import { createTransformersEmbedder, EmbeddingModelError, type EmbedLoadProgress, type LoadedEmbedder } from "../app/core/schema/text-embedder";
+import { allowedModelFetch } from "../app/core/schema/model-fetch-policy";
+
+// The app serves onnxruntime's WASM itself: transformers.js would otherwise fetch it from cdn.jsdelivr.net. Only the
+// .wasm is given, so onnxruntime uses the glue code bundled into this worker (no dynamic import of a .mjs or blob:
+// URL, which a script-src 'self' policy would refuse). One thread, no proxy worker: threads need
+// cross-origin isolation (SharedArrayBuffer), which a static host cannot promise, and this is already a worker.
+const wasm = env.backends.onnx.wasm!;
+wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href };
+wasm.numThreads = 1;
+wasm.proxy = false;
+
+export type EmbedWorkerLoadResult =
+  | { ok: true; modelId: string; dimensions: number; device: string; loadMs: number }
+  | { ok: false; message: string; model: string; lookedIn: string; reason: string };
+
+let embedder: LoadedEmbedder | null = null;
+const pageFetch = self.fetch.bind(self);
+
+async function webGpuWorks(): Promise<boolean> {
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  if (!gpu) return false;
+  try {
+    return (await gpu.requestAdapter()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const api = {
+  async load(settings: EmbeddingLoadSettings, onProgress?: (event: EmbedLoadProgress) => void): Promise<EmbedWorkerLoadResult> {
+    await embedder?.dispose();
+    embedder = null;
+    // The page's meta CSP does not govern a worker loaded from a URL, so the worker holds itself to the same rule:
+    // the model folder, or the hub, and nothing else.
+    env.fetch = (input: string | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!allowedModelFetch(url, settings, self.location.origin)) {
+        return Promise.reject(new Error(`Refused to fetch ${url}: outside the model location.`));
+      }
+      return pageFetch(input, init);
+    };
+    const devices = settings.device === "wasm" ? ["wasm"] : settings.device === "webgpu" || (await webGpuWorks()) ? ["webgpu", "wasm"] : ["wasm"];
+    let failure: unknown = null;
+    for (const device of devices as Array<"webgpu" | "wasm">) {
+      try {
+        embedder = await createTransformersEmbedder({
+          model: settings.model,
+          localModelPath: settings.localModelPath,
+          remoteHost: settings.remoteHost,
+          remotePathTemplate: settings.remotePathTemplate,
+          allowRemoteModels: settings.allowRemoteModels,
+          device,
+          onProgress,
+        });
+        return { ok: true, modelId: embedder.modelId, dimensions: embedder.dimensions, device, loadMs: embedder.loadMs };
+      } catch (error) {
+        failure = error;
+        // A missing or broken model fails the same way on every device; only a device failure is worth a retry.
+        if (error instanceof EmbeddingModelError && !/webgpu|adapter|backend/i.test(error.reason)) break;
+      }
+    }
+    if (failure instanceof EmbeddingModelError) {
+      return { ok: false, message: failure.message, model: failure.model, lookedIn: failure.lookedIn, reason: failure.reason };
+    }
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    return { ok: false, message: `The embedding model "${settings.model}" could not be loaded: ${reason}`, model: settings.model, lookedIn: "", reason };
+  },
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (!embedder) throw new Error("The embedding model is not loaded.");
+    const vectors = await embedder.embed(texts);
+    return Comlink.transfer(
+      vectors,
+      vectors.map((vector) => vector.buffer as ArrayBuffer),
+    );
+  },
+};
+
+export type EmbedWorkerApi = typeof api;
+
+Comlink.expose(api);
