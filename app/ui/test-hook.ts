@@ -3,6 +3,7 @@ import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
 import { useQueryStore } from "../state/query-store";
 import { useAgentStore } from "../state/agent-store";
+import { useDescriptionsStore } from "../state/descriptions-store";
 import { useEmbeddingStore } from "../state/embedding-store";
 import { sqliteConnection } from "../browser/services";
 import type { RemoteEngine } from "../browser/sqlite-connection";
@@ -14,6 +15,8 @@ declare global {
       query: () => ReturnType<typeof useQueryStore.getState>;
       editor: () => ReturnType<typeof useEditorStore.getState>;
       agent: () => ReturnType<typeof useAgentStore.getState>;
+      /** Descriptions and the column profile of the open database. */
+      descriptions: () => ReturnType<typeof useDescriptionsStore.getState>;
       /** The embedding model: load status, and the connection to the embed worker. */
       embedding: () => ReturnType<typeof useEmbeddingStore.getState>;
       /** The worker's engine, for measuring query latency through the real RPC path. */
@@ -29,6 +32,7 @@ export function installTestHook(): void {
     query: () => useQueryStore.getState(),
     editor: () => useEditorStore.getState(),
     agent: () => useAgentStore.getState(),
+    descriptions: () => useDescriptionsStore.getState(),
     embedding: () => useEmbeddingStore.getState(),
     engine: () => sqliteConnection().engine,
     worker: () => sqliteConnection().currentWorker,

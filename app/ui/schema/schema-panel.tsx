@@ -5,9 +5,16 @@ import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { focusEditor } from "../editor/editor-commands";
 import { formatCount } from "../../core/format";
+import { useEffect } from "react";
+import { descriptionOf } from "../../core/schema/descriptions";
+import { followOpenDatabase, useDescriptionsStore } from "../../state/descriptions-store";
+import { ColumnRow } from "./column-row";
+import { DescribeButton } from "./describe-dialog";
 
 function TableEntry({ table }: { table: TableInfo }) {
   const setText = useEditorStore((state) => state.setText);
+  const descriptions = useDescriptionsStore((state) => state.descriptions);
+  const profile = useDescriptionsStore((state) => state.profile.value?.tables.find((entry) => entry.table === table.name));
   const foreignKeyOf = new Map<string, string>();
   for (const key of table.foreignKeys) {
     key.fromColumns.forEach((column, index) => foreignKeyOf.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
@@ -32,17 +39,14 @@ function TableEntry({ table }: { table: TableInfo }) {
         </button>
         <ul className="columns" aria-label={`Columns of ${table.name}`}>
           {table.columns.map((column) => (
-            <li key={column.name} title={column.comment ?? undefined}>
-              <span className="column-name">{column.name}</span> <span className="column-type">{column.type || "any"}</span>
-              {column.primaryKeyPosition > 0 && <span className="tag key" title="Primary key">PK</span>}
-              {foreignKeyOf.has(column.name) && (
-                <span className="tag foreign" title="Foreign key">
-                  FK → {foreignKeyOf.get(column.name)}
-                </span>
-              )}
-              {column.notNull && column.primaryKeyPosition === 0 && <span className="tag">not null</span>}
-              {column.comment && <div className="column-comment">{column.comment}</div>}
-            </li>
+            <ColumnRow
+              key={column.name}
+              table={table.name}
+              column={column}
+              foreignKey={foreignKeyOf.get(column.name)}
+              description={descriptionOf(descriptions, table.name, column.name)}
+              profile={profile?.columns.find((entry) => entry.column === column.name)}
+            />
           ))}
         </ul>
         {table.indexes.length > 0 && (
@@ -63,9 +67,11 @@ export function SchemaPanel() {
   const schema = useDatabaseStore((state) => state.schema);
   const tables = schema?.tables.filter((table) => table.kind === "table") ?? [];
   const views = schema?.tables.filter((table) => table.kind === "view") ?? [];
+  useEffect(followOpenDatabase, []);
   return (
     <nav className="schema-panel" aria-label="Schema">
       <h2>Tables ({tables.length})</h2>
+      {(schema?.tables.length ?? 0) > 0 && <DescribeButton />}
       {tables.length === 0 && <p className="muted">No tables yet. Create one with SQL, or import a CSV, TSV or JSON file.</p>}
       <ul className="tables">
         {tables.map((table) => (

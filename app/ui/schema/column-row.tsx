@@ -1,0 +1,36 @@
+// One column of the schema panel: name, type, keys, its description (editable) and its profile.
+import type { ColumnInfo } from "../../core/db/types";
+import type { ColumnProfile, Description } from "../../core/schema/types";
+import { ColumnDescription } from "./column-description";
+import { ColumnProfileDetail, profileSummary } from "./column-profile";
+import "./schema-context.css";
+
+export interface ColumnRowProps {
+  table: string;
+  column: ColumnInfo;
+  /** `table.column` this column references, when it is a foreign key. */
+  foreignKey?: string;
+  description?: Description;
+  profile?: ColumnProfile;
+}
+
+export function ColumnRow({ table, column, foreignKey, description, profile }: ColumnRowProps) {
+  return (
+    <li className="column-row">
+      <div className="column-line">
+        {profile && <ColumnProfileDetail table={table} profile={profile} />}
+        <span className="column-name" title={profile ? profileSummary(profile) : undefined}>
+          {column.name}
+        </span> <span className="column-type">{column.type || "any"}</span>
+        {column.primaryKeyPosition > 0 && <span className="tag key" title="Primary key">PK</span>}
+        {foreignKey && (
+          <span className="tag foreign" title="Foreign key">
+            FK → {foreignKey}
+          </span>
+        )}
+        {column.notNull && column.primaryKeyPosition === 0 && <span className="tag">not null</span>}
+      </div>
+      <ColumnDescription table={table} column={column.name} description={description} />
+    </li>
+  );
+}
