@@ -43,3 +43,20 @@ test("an endpoint outside the policy asks for a reload, which then allows it", a
   await page.getByRole("button", { name: "Settings" }).click();
   await expect(page.getByRole("dialog", { name: "Settings" }).getByText("Reload to allow")).toHaveCount(0);
 });
+
+test("the Hugging Face hub and its file hosts are allowed only while the hub is the embedding model's location", async ({ page }) => {
+  const policyAfterStart = () => page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]:last-of-type')?.content ?? "");
+  await openApp(page);
+  // The default location is the hub: huggingface.co and the CDNs its downloads redirect to.
+  expect(await policyAfterStart()).toContain("https://huggingface.co https://*.huggingface.co https://*.hf.co");
+  await page.getByRole("button", { name: "Settings" }).click();
+  const section = page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
+  await section.getByLabel("Model location").selectOption("folder");
+  await section.getByLabel("Model folder URL").fill("https://models.example.org/m/");
+  await page.reload();
+  await openApp(page);
+  const policy = await policyAfterStart();
+  expect(policy).not.toContain("huggingface.co");
+  expect(policy).not.toContain("hf.co");
+  expect(policy).toContain("https://models.example.org");
+});

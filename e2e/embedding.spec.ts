@@ -14,6 +14,8 @@ async function chooseFolderModel(page: Page, folder: string, model: string): Pro
 }
 
 test("the embed worker loads the tiny model from ./models/ on WASM, reports progress and embeds, without leaving the page's host", async ({ page, context }) => {
+  // The first load compiles onnxruntime's 27 MB WASM, which takes seconds on a busy two-core machine.
+  test.setTimeout(120_000);
   const requests: string[] = [];
   context.on("request", (request) => requests.push(request.url()));
   const violations: string[] = [];
@@ -24,7 +26,7 @@ test("the embed worker loads the tiny model from ./models/ on WASM, reports prog
   const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
   const started = Date.now();
   await section.getByRole("button", { name: "Load model" }).click();
-  await expect(section.getByRole("status")).toContainText("Model ready: querylab/tiny-embed, 64 dimensions, on WASM");
+  await expect(section.getByRole("status")).toContainText("Model ready: querylab/tiny-embed, 64 dimensions, on WASM", { timeout: 90_000 });
   const loadWallMs = Date.now() - started;
 
   const outcome = await page.evaluate(async () => {
