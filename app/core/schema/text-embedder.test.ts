@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createCachedEmbedder, createMemoryEmbeddingStore } from "./embedding-cache";
 import { DEFAULT_EMBEDDING_SETTINGS, embeddingLoadSettings, parseEmbeddingSettings } from "./embedding-settings";
-import { cosine, createTransformersEmbedder, EmbeddingModelError, embedderFromFolder, type EmbedLoadProgress } from "./text-embedder";
+import { cosine, createTransformersEmbedder, EmbeddingModelError, embedderFromFolder, timeEmbedding, type EmbedLoadProgress } from "./text-embedder";
 import { allowedModelFetch } from "./model-fetch-policy";
 import type { TextEmbedder } from "./types";
 
@@ -199,5 +199,15 @@ describe("allowedModelFetch", () => {
     const folder = { remoteHost: "https://cdn.example/m/", allowRemoteModels: true };
     expect(allowedModelFetch("https://cdn.example/m/querylab/tiny-embed/config.json", folder, self)).toBe(true);
     expect(allowedModelFetch("https://huggingface.co/x", folder, self)).toBe(false);
+  });
+});
+
+describe("timeEmbedding", () => {
+  it("times a load and one embedding, for the bench", async () => {
+    const units = Array.from({ length: 100 }, (_, i) => `table${i % 7}.column ${i}: the name of item ${i}`);
+    const figures = await timeEmbedding(() => embedderFromFolder(`${MODELS}querylab/tiny-embed`), units);
+    expect(figures).toMatchObject({ model: "tiny-embed", dimensions: HIDDEN, texts: 100 });
+    expect(figures.loadMs).toBeGreaterThan(0);
+    expect(figures.embedMs).toBeGreaterThan(0);
   });
 });

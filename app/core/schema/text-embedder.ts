@@ -230,12 +230,6 @@ export async function timeEmbedding(
 ): Promise<{ model: string; dimensions: number; loadMs: number; embedMs: number; texts: number }> {
   const started = performance.now();
   const embedder = await load();
-  // transformers.js builds the pipeline without a tokenizer when it cannot see tokenizer_config.json; it would
-  // fail later on every embed with "this.tokenizer is not a function", so say it now.
-  if (typeof extractor.tokenizer !== "function") {
-    await extractor.dispose();
-    throw new EmbeddingModelError(options.model, describeLocation(options), "its tokenizer was not found (tokenizer.json and tokenizer_config.json).");
-  }
   const loadMs = performance.now() - started;
   const embedStarted = performance.now();
   await embedder.embed(texts);
