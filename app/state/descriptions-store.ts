@@ -223,7 +223,7 @@ async function loadProfile(databaseId: string): Promise<void> {
 }
 
 /** Follows the open database: a new one loads its kept edits; a schema change (a write, an import) re-harvests and re-profiles. */
-async function follow(databaseId: string | null, schema: DatabaseSchema | null): Promise<void> {
+async function follow(databaseId: string | null): Promise<void> {
   const store = useDescriptionsStore;
   if (databaseId !== store.getState().databaseId) {
     store.setState({ databaseId, harvested: emptyDescriptions(), external: emptyDescriptions(), edits: emptyDescriptions(), profile: { status: "idle", value: null, error: null }, describe: CLOSED_DIALOG });
@@ -233,6 +233,8 @@ async function follow(databaseId: string | null, schema: DatabaseSchema | null):
       if (edits) store.setState({ edits });
     }
   }
+  // The schema may have changed while the edits loaded (a database opens, then its schema arrives): use the latest.
+  const schema = useDatabaseStore.getState().schema;
   const comments = schema ? descriptionsFromComments(schema) : emptyDescriptions();
   store.setState({ harvested: mergeDescriptions(comments, store.getState().external) });
   const { harvested, edits } = store.getState();
@@ -246,8 +248,8 @@ export function followOpenDatabase(): void {
   if (following) return;
   following = true;
   const initial = useDatabaseStore.getState();
-  void follow(initial.current?.id ?? null, initial.schema);
+  void follow(initial.current?.id ?? null);
   useDatabaseStore.subscribe((state, previous) => {
-    if (state.schema !== previous.schema || state.current?.id !== previous.current?.id) void follow(state.current?.id ?? null, state.schema);
+    if (state.schema !== previous.schema || state.current?.id !== previous.current?.id) void follow(state.current?.id ?? null);
   });
 }

@@ -18,7 +18,6 @@ export function ColumnRow({ table, column, foreignKey, description, profile }: C
   return (
     <li className="column-row">
       <div className="column-line">
-        {profile && <ColumnProfileDetail table={table} profile={profile} />}
         <span className="column-name" title={profile ? profileSummary(profile) : undefined}>
           {column.name}
         </span> <span className="column-type">{column.type || "any"}</span>
@@ -29,6 +28,8 @@ export function ColumnRow({ table, column, foreignKey, description, profile }: C
           </span>
         )}
         {column.notNull && column.primaryKeyPosition === 0 && <span className="tag">not null</span>}
+        {/* Last, so the row's text still starts with the column's name. */}
+        {profile && <ColumnProfileDetail table={table} profile={profile} />}
       </div>
       <ColumnDescription table={table} column={column.name} description={description} />
     </li>
