@@ -1,20 +1,26 @@
 // Worker entry: the transformers.js embedder from app/core, exposed over comlink; WebGPU when it works, else WASM.
 import * as Comlink from "comlink";
-import { env } from "@huggingface/transformers";
 // onnxruntime-web's package exports hide dist/, so the file is addressed by path; Vite serves and fingerprints it.
 import ortWasmUrl from "../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url";
 import type { EmbeddingLoadSettings } from "../app/core/schema/embedding-settings";
 import { createTransformersEmbedder, EmbeddingModelError, type EmbedLoadProgress, type LoadedEmbedder } from "../app/core/schema/text-embedder";
 import { allowedModelFetch } from "../app/core/schema/model-fetch-policy";
 
-// The app serves onnxruntime's WASM itself: transformers.js would otherwise fetch it from cdn.jsdelivr.net. Only the
-// .wasm is given, so onnxruntime uses the glue code bundled into this worker (no dynamic import of a .mjs or blob:
-// URL, which a script-src 'self' policy would refuse). One thread, no proxy worker: threads need
-// cross-origin isolation (SharedArrayBuffer), which a static host cannot promise, and this is already a worker.
-const wasm = env.backends.onnx.wasm!;
-wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href };
-wasm.numThreads = 1;
-wasm.proxy = false;
+/**
+ * The app serves onnxruntime's WASM itself: transformers.js would otherwise fetch it from cdn.jsdelivr.net. Only the
+ * .wasm is given, so onnxruntime uses the glue code bundled into this worker (no dynamic import of a .mjs or blob:
+ * URL, which a script-src 'self' policy would refuse). One thread, no proxy worker: threads need cross-origin
+ * isolation (SharedArrayBuffer), which a static host cannot promise, and this is already a worker. transformers.js
+ * is imported here the same lazy way the core imports it, so both share one module and one chunk.
+ */
+async function transformersEnv() {
+  const { env } = await import("@huggingface/transformers");
+  const wasm = env.backends.onnx.wasm!;
+  wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href };
+  wasm.numThreads = 1;
+  wasm.proxy = false;
+  return env;
+}
 
 export type EmbedWorkerLoadResult =
   | { ok: true; modelId: string; dimensions: number; device: string; loadMs: number }
@@ -37,6 +43,7 @@ const api = {
   async load(settings: EmbeddingLoadSettings, onProgress?: (event: EmbedLoadProgress) => void): Promise<EmbedWorkerLoadResult> {
     await embedder?.dispose();
     embedder = null;
+    const env = await transformersEnv();
     // The page's meta CSP does not govern a worker loaded from a URL, so the worker holds itself to the same rule:
     // the model folder, or the hub, and nothing else.
     env.fetch = (input: string | URL, init?: RequestInit) => {

@@ -76,12 +76,14 @@ export function EmbeddingSettingsSection() {
                 {status.progress === null ? "" : `${Math.round(status.progress * 100)}%`}
               </progress>
             )}
-            {status.state === "loading" && status.total > 0 && (
+            {status.state === "loading" && status.total > 0 && status.progress !== 1 && (
               <span className="muted">
                 {megabytes(status.loaded)} of {megabytes(status.total)}
                 {status.file ? ` (${status.file})` : ""}
               </span>
             )}
+            {/* After the download, the first load still compiles onnxruntime's WASM, which can take seconds. */}
+            {status.state === "loading" && status.progress === 1 && <span className="muted">Downloaded; starting the model…</span>}
           </div>
           {status.state === "ready" && (
             <p role="status" className="connection-ok">
