@@ -5,6 +5,7 @@ import { useQueryStore } from "../state/query-store";
 import { useAgentStore } from "../state/agent-store";
 import { useDescriptionsStore } from "../state/descriptions-store";
 import { useEmbeddingStore } from "../state/embedding-store";
+import { usePruneStore } from "../state/prune-store";
 import { sqliteConnection } from "../browser/services";
 import type { RemoteEngine } from "../browser/sqlite-connection";
 
@@ -19,6 +20,8 @@ declare global {
       descriptions: () => ReturnType<typeof useDescriptionsStore.getState>;
       /** The embedding model: load status, and the connection to the embed worker. */
       embedding: () => ReturnType<typeof useEmbeddingStore.getState>;
+      /** The schema pruning shown by the panel and the diagram (tests set a result with setResult). */
+      prune: () => ReturnType<typeof usePruneStore.getState>;
       /** The worker's engine, for measuring query latency through the real RPC path. */
       engine: () => RemoteEngine;
       worker: () => Worker;
@@ -34,6 +37,7 @@ export function installTestHook(): void {
     agent: () => useAgentStore.getState(),
     descriptions: () => useDescriptionsStore.getState(),
     embedding: () => useEmbeddingStore.getState(),
+    prune: () => usePruneStore.getState(),
     engine: () => sqliteConnection().engine,
     worker: () => sqliteConnection().currentWorker,
   };

@@ -5,6 +5,7 @@ import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { focusEditor } from "../editor/editor-commands";
 import { formatCount } from "../../core/format";
+import { DiagramButton } from "./diagram-button";
 import { useEffect } from "react";
 import { descriptionOf } from "../../core/schema/descriptions";
 import { followOpenDatabase, useDescriptionsStore } from "../../state/descriptions-store";
@@ -70,7 +71,10 @@ export function SchemaPanel() {
   useEffect(followOpenDatabase, []);
   return (
     <nav className="schema-panel" aria-label="Schema">
-      <h2>Tables ({tables.length})</h2>
+      <div className="schema-panel-header">
+        <h2>Tables ({tables.length})</h2>
+        {(schema?.tables.length ?? 0) > 0 && <DiagramButton />}
+      </div>
       {(schema?.tables.length ?? 0) > 0 && <DescribeButton />}
       {tables.length === 0 && <p className="muted">No tables yet. Create one with SQL, or import a CSV, TSV or JSON file.</p>}
       <ul className="tables">
