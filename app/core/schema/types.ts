@@ -64,6 +64,7 @@ export type KeepReason =
   | "value" // a word or phrase of the question is one of its stored values
   | "key" // primary or foreign key of a kept table
   | "join-path" // on the foreign-key path joining kept tables
+  | "label" // the column that names a kept table's rows (name, title): answers show it
   | "pinned" // the person pinned it
   | "whole-schema"; // everything fits the budget, so everything is kept
 

@@ -1,0 +1,42 @@
+// Fuses the stage scores of a unit into one relevance score, and names the stages that made it.
+import type { KeepReason, StageScores } from "./types";
+
+export interface FusionWeights {
+  /** Share of the text evidence given to BM25 when the dense stage also ran (the rest goes to dense). */
+  lexicalShare: number;
+  /** Added per unit of value-match score: a stored value named in the question is strong evidence. */
+  value: number;
+  /** Share of its table's score a column inherits: columns of the table the question is about matter. */
+  table: number;
+}
+
+export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 0.8, table: 0.35 };
+
+/** Lexical and dense blended (either alone when the other did not run), plus the value-match bonus. */
+export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
+  const lexical = stages.lexical ?? 0;
+  const text =
+    stages.dense === undefined
+      ? lexical
+      : stages.lexical === undefined
+        ? stages.dense
+        : weights.lexicalShare * lexical + (1 - weights.lexicalShare) * stages.dense;
+  return text + weights.value * (stages.value ?? 0);
+}
+
+/** A column's score: its own fused evidence plus a share of its table's. */
+export function fuseColumn(column: StageScores, table: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
+  return fuseUnit(column, weights) + weights.table * fuseUnit({ ...table, value: 0 }, weights);
+}
+
+/** The stages whose part of the score is large enough to name as the reason (at least a quarter of it). */
+export function contributingStages(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): KeepReason[] {
+  const parts: Array<[KeepReason, number]> = [];
+  const denseRan = stages.dense !== undefined;
+  if (stages.lexical !== undefined) parts.push(["lexical", (denseRan ? weights.lexicalShare : 1) * stages.lexical]);
+  if (denseRan) parts.push(["dense", (stages.lexical === undefined ? 1 : 1 - weights.lexicalShare) * (stages.dense ?? 0)]);
+  if (stages.value) parts.push(["value", weights.value * stages.value]);
+  const total = parts.reduce((sum, [, part]) => sum + part, 0);
+  if (total <= 0) return [];
+  return parts.filter(([, part]) => part >= total / 4).map(([reason]) => reason);
+}

@@ -1,0 +1,279 @@
+// Pruning for one question: rank the schema, keep what the question needs within a token budget, complete keys and joins.
+import type { TableInfo } from "../db/types";
+import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type FusionWeights } from "./fusion";
+import { foreignKeyGraph, joinPath } from "./join-path";
+import { splitIdentifier } from "./text-terms";
+import type { SchemaRetriever } from "./schema-retriever";
+import { schemaText, type SchemaTextOptions } from "./schema-text";
+import { estimateTokens, type TokenCounter } from "./token-count";
+import type { ColumnDecision, JoinEdge, KeepReason, PruneOverrides, PruneResult, TableDecision, TextEmbedder } from "./types";
+
+/** The default budget: whole schemas up to this size go as they are; larger ones are pruned to fit. */
+export const DEFAULT_SCHEMA_TOKEN_BUDGET = 800;
+/** Columns scoring below this share of the best column are not kept for relevance (see PruneOptions). */
+export const DEFAULT_RELATIVE_THRESHOLD = 0.2;
+
+export interface PruneOptions {
+  /** Tokens the schema text may take. */
+  budget?: number;
+  overrides?: PruneOverrides;
+  /** The dense stage; omit (or null) for lexical and value matching only. */
+  embedder?: TextEmbedder | null;
+  /** Why the dense stage cannot run though it was wanted (the model failed to load): carried into the result. */
+  denseUnavailable?: string;
+  /** Whether example and matched values may appear in the text (the data-sharing setting). */
+  includeValues?: boolean;
+  countTokens?: TokenCounter;
+  /**
+   * A column is relevant when its score is at least this share of the best column's. Below it a column is only
+   * kept as a key, on a join path, or when pinned: filling the budget with weak matches costs tokens and
+   * distracts the model.
+   */
+  relativeThreshold?: number;
+  weights?: FusionWeights;
+}
+
+const columnKey = (table: string, column: string) => `${table}.${column}`;
+
+/**
+ * The columns that name a table's rows: those whose last word is "name" or "title" (first_name, last_name, title),
+ * else the first text column that is not a key. Answers to "which …" questions show them.
+ */
+export function labelColumns(table: TableInfo): string[] {
+  const keys = new Set(keyColumns(table));
+  const named = table.columns.filter((column) => /^(name|title|label)$/i.test(splitIdentifier(column.name).at(-1) ?? "") && !keys.has(column.name));
+  if (named.length > 0) return named.slice(0, 2).map((column) => column.name);
+  const text = table.columns.find((column) => !keys.has(column.name) && /CHAR|TEXT|CLOB/i.test(column.type));
+  return text ? [text.name] : [];
+}
+
+function keyColumns(table: TableInfo): string[] {
+  const keys = new Set<string>();
+  for (const column of table.columns) if (column.primaryKeyPosition > 0) keys.add(column.name);
+  for (const key of table.foreignKeys) for (const column of key.fromColumns) keys.add(column);
+  return [...keys];
+}
+
+interface ColumnState {
+  table: string;
+  column: string;
+  score: number;
+  unit: number;
+  reasons: Set<KeepReason>;
+}
+
+/**
+ * Prunes the schema for a question. Whole schemas within the budget are kept whole (scores are still computed
+ * for the screen). Otherwise: relevant columns by fused score, pinned ones, the keys of every kept table, and
+ * the tables and key columns on the foreign-key path joining the kept tables; then, while the text is over
+ * budget, the weakest relevant columns and then the weakest tables go.
+ */
+export async function pruneSchema(retriever: SchemaRetriever, question: string, options: PruneOptions = {}): Promise<PruneResult> {
+  const started = performance.now();
+  const budget = options.budget ?? DEFAULT_SCHEMA_TOKEN_BUDGET;
+  const countTokens = options.countTokens ?? estimateTokens;
+  const weights = options.weights ?? DEFAULT_FUSION_WEIGHTS;
+  const threshold = options.relativeThreshold ?? DEFAULT_RELATIVE_THRESHOLD;
+  const pinned = new Set(options.overrides?.pinned ?? []);
+  const excluded = new Set(options.overrides?.excluded ?? []);
+  const { schema } = retriever;
+
+  let denseUnavailable = options.denseUnavailable;
+  let scores;
+  try {
+    scores = await retriever.score(question, options.embedder);
+  } catch (error) {
+    // The model failed (to load or to run): rank without it and say so, rather than fail the question.
+    denseUnavailable = `The embedding model could not run (${error instanceof Error ? error.message : String(error)}); ranking used names, descriptions and values only.`;
+    scores = await retriever.score(question, null);
+  }
+
+  const matchedValues: Record<string, Record<string, string>> = {};
+  for (const [unit, match] of scores.valueMatches) {
+    if (match.kind !== "exact") continue;
+    const { table, column } = retriever.units[unit];
+    if (column !== undefined) (matchedValues[table] ??= {})[column] = match.value;
+  }
+  const textOptions: SchemaTextOptions = {
+    descriptions: retriever.input.descriptions,
+    profile: retriever.input.profile,
+    includeValues: options.includeValues ?? true,
+    matchedValues: options.includeValues === false ? undefined : matchedValues,
+  };
+
+  // Scores.
+  const tableScore = new Map<string, number>();
+  const columns: ColumnState[] = [];
+  for (const table of schema.tables) {
+    const tableUnit = retriever.tableUnit(table.name) ?? -1;
+    const tableStages = scores.stages[tableUnit] ?? {};
+    tableScore.set(table.name, fuseUnit(tableStages, weights));
+    for (const column of table.columns) {
+      const unit = retriever.columnUnit(table.name, column.name) ?? -1;
+      columns.push({ table: table.name, column: column.name, unit, score: fuseColumn(scores.stages[unit] ?? {}, tableStages, weights), reasons: new Set() });
+    }
+  }
+  const best = Math.max(0, ...columns.map((column) => column.score));
+  const bestTable = Math.max(0, ...tableScore.values());
+  const isExcluded = (table: string, column?: string) => excluded.has(table) || (column !== undefined && excluded.has(columnKey(table, column)));
+  const tablesByName = new Map(schema.tables.map((table) => [table.name, table]));
+  const columnState = new Map(columns.map((state) => [columnKey(state.table, state.column), state]));
+
+  const fullText = schemaText(schema, textOptions);
+  const tokensFull = countTokens(fullText);
+
+  const reasonsFromStages = (state: ColumnState): KeepReason[] => {
+    const own = contributingStages(scores.stages[state.unit] ?? {}, weights);
+    if (own.length) return own;
+    const inherited = contributingStages(scores.stages[retriever.tableUnit(state.table) ?? -1] ?? {}, weights);
+    return inherited.length ? inherited : ["lexical"];
+  };
+
+  // Selection: what relevance (or a pin) chose, then keys, labels and join paths assembled around it.
+  const isPinned = (table: string, column?: string) => pinned.has(table) || (column !== undefined && pinned.has(columnKey(table, column)));
+  const chosenColumns = new Map<string, KeepReason[]>();
+  const chosenTables = new Map<string, KeepReason>();
+  const wholeSchema = tokensFull <= budget;
+  for (const state of columns) {
+    if (isExcluded(state.table, state.column)) continue;
+    if (wholeSchema) chosenColumns.set(columnKey(state.table, state.column), ["whole-schema"]);
+    else if (isPinned(state.table, state.column)) chosenColumns.set(columnKey(state.table, state.column), ["pinned"]);
+    else if (best > 0 && state.score >= threshold * best) chosenColumns.set(columnKey(state.table, state.column), reasonsFromStages(state));
+  }
+  if (!wholeSchema) {
+    // A table the question names outright is kept (with its keys) even when none of its columns is: COUNT(*) needs it.
+    for (const [table, score] of tableScore) {
+      if (isExcluded(table)) continue;
+      if (isPinned(table)) chosenTables.set(table, "pinned");
+      else if (bestTable > 0 && score >= 0.5 * bestTable) {
+        chosenTables.set(table, contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0] ?? "lexical");
+      }
+    }
+  }
+
+  let kept = new Map<string, Set<string>>();
+  let tableReasons = new Map<string, KeepReason>();
+  let edges: JoinEdge[] = [];
+  const assemble = () => {
+    kept = new Map();
+    tableReasons = new Map(chosenTables);
+    for (const state of columns) state.reasons.clear();
+    const keep = (table: string, column: string, reasons: KeepReason[]) => {
+      if (isExcluded(table, column)) return;
+      let set = kept.get(table);
+      if (!set) kept.set(table, (set = new Set()));
+      set.add(column);
+      const state = columnState.get(columnKey(table, column));
+      for (const reason of reasons) state?.reasons.add(reason);
+    };
+    for (const [key, reasons] of chosenColumns) {
+      const state = columnState.get(key);
+      if (state) keep(state.table, state.column, reasons);
+    }
+    for (const table of chosenTables.keys()) if (!kept.has(table)) kept.set(table, new Set());
+    if (wholeSchema) return;
+    for (const table of [...kept.keys()]) {
+      const info = tablesByName.get(table);
+      if (!info) continue;
+      for (const column of keyColumns(info)) keep(table, column, ["key"]);
+      for (const column of labelColumns(info)) keep(table, column, ["label"]);
+    }
+    const terminals = [...kept.keys()].sort((a, b) => tableRelevance(b) - tableRelevance(a));
+    const path = joinPath(graph, terminals);
+    for (const edge of path.edges) {
+      for (const table of [edge.fromTable, edge.toTable]) {
+        if (kept.has(table)) continue;
+        tableReasons.set(table, "join-path");
+        const info = tablesByName.get(table);
+        for (const column of info?.columns ?? []) if (column.primaryKeyPosition > 0) keep(table, column.name, ["key"]);
+      }
+      edge.fromColumns.forEach((column) => keep(edge.fromTable, column, ["join-path"]));
+      edge.toColumns.forEach((column) => keep(edge.toTable, column, ["join-path"]));
+    }
+    edges = path.edges;
+  };
+  const graph = foreignKeyGraph(schema);
+  assemble();
+
+  // Over budget: the weakest columns chosen for relevance go first, then the weakest tables. Each step shrinks
+  // what was chosen, so this ends.
+  if (!wholeSchema) {
+    while (countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
+      const weakestColumn = [...chosenColumns.keys()]
+        .filter((key) => !chosenColumns.get(key)?.includes("pinned"))
+        .map((key) => columnState.get(key)!)
+        .sort((a, b) => a.score - b.score)[0];
+      if (weakestColumn) {
+        chosenColumns.delete(columnKey(weakestColumn.table, weakestColumn.column));
+      } else {
+        const weakestTable = [...chosenTables.keys()].filter((table) => chosenTables.get(table) !== "pinned").sort((a, b) => (tableScore.get(a) ?? 0) - (tableScore.get(b) ?? 0))[0];
+        if (!weakestTable || kept.size <= 1) break;
+        chosenTables.delete(weakestTable);
+      }
+      assemble();
+    }
+  }
+
+  function tableRelevance(table: string): number {
+    return Math.max(tableScore.get(table) ?? 0, ...columns.filter((state) => state.table === table && chosenColumns.has(columnKey(state.table, state.column))).map((state) => state.score));
+  }
+
+  function keptRecord(): Record<string, string[]> {
+    const record: Record<string, string[]> = {};
+    for (const table of schema.tables) {
+      const set = kept.get(table.name);
+      if (set) record[table.name] = table.columns.filter((column) => set.has(column.name)).map((column) => column.name);
+    }
+    return record;
+  }
+
+  const keptColumns = keptRecord();
+  const text = wholeSchema && excluded.size === 0 ? fullText : schemaText(schema, { ...textOptions, kept: keptColumns });
+  const normalize = (score: number) => (best > 0 ? Math.min(1, score / best) : 0);
+
+  const columnDecisions: ColumnDecision[] = columns.map((state) => {
+    const isKept = kept.get(state.table)?.has(state.column) ?? false;
+    const match = scores.valueMatches.get(state.unit);
+    return {
+      table: state.table,
+      column: state.column,
+      kept: isKept,
+      score: normalize(state.score),
+      stages: scores.stages[state.unit] ?? {},
+      reasons: isKept ? [...state.reasons] : [],
+      ...(isKept ? {} : { dropReason: isExcluded(state.table, state.column) ? ("excluded" as const) : ("below-budget" as const) }),
+      ...(match ? { matchedValue: match.value } : {}),
+    };
+  });
+  const tableDecisions: TableDecision[] = schema.tables.map((table) => {
+    const isKept = kept.has(table.name);
+    const reasons = new Set<KeepReason>();
+    for (const decision of columnDecisions) if (decision.table === table.name) for (const reason of decision.reasons) if (reason !== "key") reasons.add(reason);
+    const own = tableReasons.get(table.name);
+    if (own) reasons.add(own);
+    if (pinned.has(table.name)) reasons.add("pinned");
+    return {
+      table: table.name,
+      kept: isKept,
+      score: normalize(tableRelevance(table.name)),
+      stages: scores.stages[retriever.tableUnit(table.name) ?? -1] ?? {},
+      reasons: isKept ? [...reasons] : [],
+      ...(isKept ? {} : { dropReason: isExcluded(table.name) ? ("excluded" as const) : ("below-budget" as const) }),
+    };
+  });
+
+  return {
+    question,
+    tables: tableDecisions,
+    columns: columnDecisions,
+    kept: keptColumns,
+    joinPath: edges,
+    schemaText: text,
+    tokensKept: countTokens(text),
+    tokensFull,
+    budget,
+    stagesUsed: [...(scores.denseUsed ? (["dense"] as const) : []), "lexical", ...(retriever.input.values ? (["value"] as const) : [])],
+    ...(denseUnavailable ? { denseUnavailable } : {}),
+    elapsedMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,174 @@
+// Scores a schema's tables and columns against a question: lexical (BM25), value matching and, when a model is given, dense.
+import type { DatabaseSchema } from "../db/types";
+import { Bm25Index, type Bm25Document } from "./bm25";
+import { splitIdentifier, textTerms } from "./text-terms";
+import type { DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
+import type { ValueIndex, ValueMatch } from "./value-index";
+
+/** One thing the question can be matched against: a table, or one column of a table. */
+export interface RetrievalUnit {
+  kind: "table" | "column";
+  table: string;
+  column?: string;
+  /** What the embedding model reads: names in words, type, description, examples. */
+  text: string;
+}
+
+export interface SchemaIndexInput {
+  schema: DatabaseSchema;
+  profile?: DatabaseProfile | null;
+  descriptions?: SchemaDescriptions | null;
+  values?: ValueIndex | null;
+}
+
+export interface QuestionScores {
+  /** Per unit (same order as units), each stage normalized to 0..1 over the units of the same kind. */
+  stages: StageScores[];
+  /** The strongest value match per column unit index. */
+  valueMatches: Map<number, ValueMatch>;
+  denseUsed: boolean;
+}
+
+/** Words of an identifier as a person would say them: `loyalty_tier` → "loyalty tier". */
+export function spokenName(name: string): string {
+  return splitIdentifier(name).join(" ").toLowerCase();
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let index = 0; index < a.length; index += 1) dot += a[index] * b[index];
+  return dot; // both unit length
+}
+
+/** Divides by the largest score so the best unit of a kind is 1; all zeros stay zeros. */
+function normalizeByMax(scores: ArrayLike<number>, indexes: number[]): Map<number, number> {
+  let max = 0;
+  for (const index of indexes) max = Math.max(max, scores[index]);
+  return new Map(indexes.map((index) => [index, max > 0 ? scores[index] / max : 0]));
+}
+
+/** Cosines crowd into a narrow band; min–max over the units of a kind spreads them to 0..1. */
+function normalizeMinMax(scores: ArrayLike<number>, indexes: number[]): Map<number, number> {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const index of indexes) {
+    min = Math.min(min, scores[index]);
+    max = Math.max(max, scores[index]);
+  }
+  const span = max - min;
+  return new Map(indexes.map((index) => [index, span > 1e-9 ? (scores[index] - min) / span : 0]));
+}
+
+/**
+ * Built once per database (and rebuilt when descriptions change): the units, their BM25 index, and the unit
+ * embeddings per model once asked for. Scoring one question is then a BM25 pass, a value lookup, and one
+ * embedding of the question.
+ */
+export class SchemaRetriever {
+  readonly schema: DatabaseSchema;
+  readonly input: SchemaIndexInput;
+  readonly units: RetrievalUnit[] = [];
+  private readonly bm25: Bm25Index;
+  private readonly values: ValueIndex | null;
+  private readonly columnUnitIndex = new Map<string, number>();
+  private readonly tableUnitIndex = new Map<string, number>();
+  private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
+
+  constructor(input: SchemaIndexInput) {
+    this.input = input;
+    this.schema = input.schema;
+    this.values = input.values ?? null;
+    const documents: Bm25Document[] = [];
+    const profiles = new Map(input.profile?.tables.map((table) => [table.table, new Map(table.columns.map((column) => [column.column, column]))]) ?? []);
+
+    for (const table of input.schema.tables) {
+      const tableDescription = input.descriptions?.tables[table.name]?.description?.text ?? "";
+      this.tableUnitIndex.set(table.name, this.units.length);
+      this.units.push({
+        kind: "table",
+        table: table.name,
+        text: `table ${spokenName(table.name)}${tableDescription ? `: ${tableDescription}` : ""}; columns ${table.columns.map((column) => spokenName(column.name)).join(", ")}`,
+      });
+      documents.push({
+        fields: [
+          { terms: textTerms(table.name), weight: 3 },
+          { terms: textTerms(tableDescription), weight: 1 },
+        ],
+      });
+
+      for (const column of table.columns) {
+        const description = input.descriptions?.tables[table.name]?.columns[column.name]?.text ?? column.comment ?? "";
+        const examples = profiles.get(table.name)?.get(column.name)?.examples.slice(0, 3) ?? [];
+        this.columnUnitIndex.set(`${table.name}\u0000${column.name}`, this.units.length);
+        this.units.push({
+          kind: "column",
+          table: table.name,
+          column: column.name,
+          text: `${spokenName(column.name)} of ${spokenName(table.name)} (${column.type || "any"})${description ? `: ${description}` : ""}${examples.length ? `; e.g. ${examples.join(", ")}` : ""}`,
+        });
+        documents.push({
+          fields: [
+            { terms: textTerms(column.name), weight: 3 },
+            { terms: textTerms(description), weight: 1 },
+            // The table's name, weakly: "customer name" should prefer customers.name over authors.name.
+            { terms: textTerms(table.name), weight: 0.5 },
+          ],
+        });
+      }
+    }
+    this.bm25 = new Bm25Index(documents);
+  }
+
+  columnUnit(table: string, column: string): number | undefined {
+    return this.columnUnitIndex.get(`${table}\u0000${column}`);
+  }
+
+  tableUnit(table: string): number | undefined {
+    return this.tableUnitIndex.get(table);
+  }
+
+  /** Embeds every unit with this model, once; later questions reuse the vectors. */
+  async prepareDense(embedder: TextEmbedder): Promise<void> {
+    if (this.denseVectors?.modelId === embedder.modelId) return;
+    const vectors = await embedder.embed(this.units.map((unit) => unit.text));
+    this.denseVectors = { modelId: embedder.modelId, vectors };
+  }
+
+  /** Every stage's score for every unit. Dense runs only when an embedder is given (and prepares it first). */
+  async score(question: string, embedder?: TextEmbedder | null): Promise<QuestionScores> {
+    const tableIndexes = [...this.tableUnitIndex.values()];
+    const columnIndexes = [...this.columnUnitIndex.values()];
+    const stages: StageScores[] = this.units.map(() => ({}));
+
+    const lexical = this.bm25.score(textTerms(question));
+    for (const group of [tableIndexes, columnIndexes]) {
+      for (const [index, value] of normalizeByMax(lexical, group)) stages[index].lexical = value;
+    }
+
+    const valueMatches = new Map<number, ValueMatch>();
+    if (this.values) {
+      for (const index of [...tableIndexes, ...columnIndexes]) stages[index].value = 0;
+      for (const match of this.values.match(question)) {
+        const index = this.columnUnit(match.table, match.column);
+        if (index === undefined) continue;
+        valueMatches.set(index, match);
+        stages[index].value = match.score;
+        const tableIndex = this.tableUnit(match.table);
+        if (tableIndex !== undefined) stages[tableIndex].value = Math.max(stages[tableIndex].value ?? 0, match.score);
+      }
+    }
+
+    let denseUsed = false;
+    if (embedder) {
+      await this.prepareDense(embedder);
+      const [questionVector] = await embedder.embed([question]);
+      const vectors = this.denseVectors?.vectors ?? [];
+      const similarities = vectors.map((vector) => cosine(questionVector, vector));
+      for (const group of [tableIndexes, columnIndexes]) {
+        for (const [index, value] of normalizeMinMax(similarities, group)) stages[index].dense = value;
+      }
+      denseUsed = true;
+    }
+    return { stages, valueMatches, denseUsed };
+  }
+}

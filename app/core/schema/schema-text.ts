@@ -1,0 +1,137 @@
+// The schema text the agent reads: CREATE statements with the kept columns, descriptions as comments, example values.
+import { quoteIdentifierIfNeeded } from "../db/identifiers";
+import type { ColumnInfo, DatabaseSchema, TableInfo } from "../db/types";
+import type { ColumnProfile, DatabaseProfile, SchemaDescriptions } from "./types";
+
+export interface SchemaTextOptions {
+  /** Kept columns by table; tables not named are left out. Omit to render everything. */
+  kept?: Record<string, string[]>;
+  descriptions?: SchemaDescriptions | null;
+  profile?: DatabaseProfile | null;
+  /** Whether example values may appear (the data-sharing setting). */
+  includeValues: boolean;
+  /** Values the question matched, shown on their column so the agent uses the stored spelling. */
+  matchedValues?: Record<string, Record<string, string>>;
+}
+
+/** Example values longer than this are cut: they inform, they need not be complete. */
+const EXAMPLE_LENGTH = 40;
+/** A column with at most this many distinct values lists them all (from the profile's top values). */
+const LIST_ALL_DISTINCT = 5;
+
+function quoteValue(value: string): string {
+  const short = value.length > EXAMPLE_LENGTH ? `${value.slice(0, EXAMPLE_LENGTH)}…` : value;
+  return `'${short.replace(/'/g, "''").replace(/\s+/g, " ")}'`;
+}
+
+function isNumericType(type: string): boolean {
+  return /INT|REAL|FLOA|DOUB|NUM|DEC/i.test(type);
+}
+
+/** One comment line's worth about a column's values: the full list when short, a range for numbers, else examples. */
+export function valuesNote(profile: ColumnProfile | undefined): string | null {
+  if (!profile || (profile.topValues.length === 0 && profile.examples.length === 0)) return null;
+  const approximate = profile.approximate ? "≈" : "";
+  if (profile.distinctCount <= LIST_ALL_DISTINCT && profile.topValues.length === profile.distinctCount) {
+    return `values: ${profile.topValues.map((entry) => (isNumericType(profile.type) ? entry.value : quoteValue(entry.value))).join(", ")}`;
+  }
+  if (isNumericType(profile.type) && profile.min !== null && profile.max !== null) {
+    return `${approximate}${profile.distinctCount} distinct, ${profile.min} to ${profile.max}`;
+  }
+  const examples = profile.examples.slice(0, 3).map(quoteValue).join(", ");
+  return `${approximate}${profile.distinctCount} distinct, e.g. ${examples}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/\*\//g, "* /").trim();
+}
+
+function describeColumn(
+  table: TableInfo,
+  column: ColumnInfo,
+  options: SchemaTextOptions,
+  profiles: Map<string, ColumnProfile> | undefined,
+): string {
+  const parts = [quoteIdentifierIfNeeded(column.name)];
+  if (column.type) parts.push(column.type);
+  const primaryKeyColumns = table.columns.filter((candidate) => candidate.primaryKeyPosition > 0);
+  if (column.primaryKeyPosition > 0 && primaryKeyColumns.length === 1) parts.push("PRIMARY KEY");
+  if (column.notNull && column.primaryKeyPosition === 0) parts.push("NOT NULL");
+  const singleKey = table.foreignKeys.find((key) => key.fromColumns.length === 1 && key.fromColumns[0] === column.name);
+  if (singleKey) parts.push(`REFERENCES ${quoteIdentifierIfNeeded(singleKey.toTable)}(${quoteIdentifierIfNeeded(singleKey.toColumns[0] ?? "")})`);
+
+  const notes: string[] = [];
+  const description = options.descriptions?.tables[table.name]?.columns[column.name]?.text ?? column.comment;
+  if (description) notes.push(oneLine(description));
+  if (options.includeValues) {
+    const matched = options.matchedValues?.[table.name]?.[column.name];
+    if (matched !== undefined) notes.push(`question matches ${quoteValue(matched)}`);
+    else {
+      const note = column.primaryKeyPosition > 0 || singleKey ? null : valuesNote(profiles?.get(column.name));
+      if (note) notes.push(note);
+    }
+  }
+  return notes.length ? `${parts.join(" ")} -- ${notes.join("; ")}` : parts.join(" ");
+}
+
+/** One table (or view) as a CREATE statement over the given columns, with a note on the ones left out. */
+export function tableText(table: TableInfo, keptColumns: string[] | null, options: SchemaTextOptions): string {
+  const keep = keptColumns ? new Set(keptColumns) : null;
+  const columns = table.columns.filter((column) => !keep || keep.has(column.name));
+  const profiles = options.profile
+    ? new Map(options.profile.tables.find((entry) => entry.table === table.name)?.columns.map((column) => [column.column, column]) ?? [])
+    : undefined;
+
+  const headerNotes: string[] = [];
+  const tableDescription = options.descriptions?.tables[table.name]?.description?.text;
+  if (tableDescription) headerNotes.push(oneLine(tableDescription));
+  if (table.kind === "view") headerNotes.push("a view");
+  else if (table.rowCount !== null) headerNotes.push(`${table.rowCount} rows`);
+  const keyword = table.kind === "view" ? "VIEW" : "TABLE";
+  const lines = [`CREATE ${keyword} ${quoteIdentifierIfNeeded(table.name)} (${headerNotes.length ? ` -- ${headerNotes.join("; ")}` : ""}`];
+
+  const body: string[] = columns.map((column) => describeColumn(table, column, options, profiles));
+  const primaryKey = table.columns.filter((column) => column.primaryKeyPosition > 0).sort((a, b) => a.primaryKeyPosition - b.primaryKeyPosition);
+  if (primaryKey.length > 1 && primaryKey.every((column) => !keep || keep.has(column.name))) {
+    body.push(`PRIMARY KEY (${primaryKey.map((column) => quoteIdentifierIfNeeded(column.name)).join(", ")})`);
+  }
+  for (const key of table.foreignKeys) {
+    if (key.fromColumns.length < 2 || !key.fromColumns.every((column) => !keep || keep.has(column))) continue;
+    body.push(
+      `FOREIGN KEY (${key.fromColumns.map(quoteIdentifierIfNeeded).join(", ")}) REFERENCES ${quoteIdentifierIfNeeded(key.toTable)}(${key.toColumns.map(quoteIdentifierIfNeeded).join(", ")})`,
+    );
+  }
+  // A comment after the last line would swallow the comma, so commas go before the comments.
+  body.forEach((line, index) => {
+    const comma = index < body.length - 1 ? "," : "";
+    const commentAt = line.indexOf(" -- ");
+    lines.push(commentAt >= 0 ? `  ${line.slice(0, commentAt)}${comma}${line.slice(commentAt)}` : `  ${line}${comma}`);
+  });
+  const left = table.columns.length - columns.length;
+  if (left > 0) lines.push(`  -- ${left} more column${left === 1 ? "" : "s"} not shown`);
+  lines.push(");");
+  return lines.join("\n");
+}
+
+/** The whole schema text: kept tables in schema order, then a line saying what was left out and how to see it. */
+export function schemaText(schema: DatabaseSchema, options: SchemaTextOptions): string {
+  const parts: string[] = [];
+  let hiddenTables = 0;
+  let hiddenColumns = 0;
+  for (const table of schema.tables) {
+    const kept = options.kept ? options.kept[table.name] : undefined;
+    if (options.kept && !kept) {
+      hiddenTables += 1;
+      continue;
+    }
+    if (kept) hiddenColumns += table.columns.length - kept.length;
+    parts.push(tableText(table, kept ?? null, options));
+  }
+  if (hiddenTables > 0 || hiddenColumns > 0) {
+    const what = [hiddenTables ? `${hiddenTables} more table${hiddenTables === 1 ? "" : "s"}` : "", hiddenColumns ? `${hiddenColumns} more column${hiddenColumns === 1 ? "" : "s"}` : ""]
+      .filter(Boolean)
+      .join(" and ");
+    parts.push(`-- The schema above keeps what this question seems to need; ${what} exist. list_tables and describe_table show everything.`);
+  }
+  return parts.join("\n\n");
+}

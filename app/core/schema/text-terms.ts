@@ -1,0 +1,76 @@
+// Turns names, descriptions and questions into comparable terms: identifier splitting, folding, light stemming; any script.
+
+/**
+ * Splits an identifier into its words: `customerId` → customer Id, `HTMLParser2` → HTML Parser 2, `order_items` →
+ * order items. Works on any script: only letters and digits make words, and a case change only splits in
+ * scripts that have case.
+ */
+export function splitIdentifier(name: string): string[] {
+  const spaced = name
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(/(\p{L})(\p{N})/gu, "$1 $2")
+    .replace(/(\p{N})(\p{L})/gu, "$1 $2");
+  return spaced.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+}
+
+/** Lower case without accents, so `Zürich`, `zurich` and `ZURICH` meet; NFKC first folds full-width forms. */
+export function foldText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .normalize("NFC");
+}
+
+/** Scripts written without spaces between words: they are matched by overlapping character pairs instead. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * A light stemmer for words in Latin script: plural and common verb endings only, so `customers`, `customer`;
+ * `cities`, `city`; `ordered`, `ordering`, `order` meet. Other scripts are left whole: a wrong stem costs more
+ * than a missed one, and BM25 still matches the exact word.
+ */
+export function stemWord(word: string): string {
+  if (!/^[a-z]+$/.test(word) || word.length <= 3) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (/(ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith("s")) return word.slice(0, -1);
+  if (word.endsWith("ing") && word.length > 5) return undouble(word.slice(0, -3));
+  if (word.endsWith("ed") && word.length > 4) return undouble(word.slice(0, -2));
+  return word;
+}
+
+function undouble(stem: string): string {
+  return /([^aeiouls])\1$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+/** Words of a piece of text in reading order, folded (not stemmed); identifiers inside the text are split too. */
+export function textWords(text: string): string[] {
+  const words: string[] = [];
+  for (const token of text.split(/[^\p{L}\p{N}_]+/u)) {
+    if (!token) continue;
+    for (const word of splitIdentifier(token)) words.push(foldText(word));
+  }
+  return words;
+}
+
+/**
+ * The terms a text is indexed and searched by: folded, stemmed words; runs of an unspaced script become
+ * overlapping character pairs (and the single character when alone).
+ */
+export function textTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of textWords(text)) {
+    if (UNSPACED_SCRIPT.test(word)) {
+      const characters = [...word];
+      if (characters.length === 1) terms.push(word);
+      for (let index = 0; index + 1 < characters.length; index += 1) terms.push(characters[index] + characters[index + 1]);
+    } else {
+      terms.push(stemWord(word));
+    }
+  }
+  return terms;
+}

@@ -1,0 +1,185 @@
+// Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
+import { quoteIdentifier } from "../db/identifiers";
+import type { DatabaseSchema } from "../db/types";
+import type { AgentDatabase } from "../agent/agent-database";
+import { foldText, textWords } from "./text-terms";
+
+export interface ColumnValues {
+  table: string;
+  column: string;
+  values: string[];
+}
+
+export interface ValueMatch {
+  table: string;
+  column: string;
+  /** The value as stored. */
+  value: string;
+  /** How strongly the question points at this column through it (0..1). */
+  score: number;
+  /** "exact": a phrase of the question is a whole stored value; "word": a rare word of the question occurs inside values. */
+  kind: "exact" | "word" | "year";
+}
+
+/** ISO dates and timestamps as SQLite stores them in text: the year is what questions name ("in 2024"). */
+const ISO_DATE = /^(\d{4})-\d{2}(-\d{2})?([ T]|$)/;
+
+/** Longest phrase, in words, looked up as a whole value. */
+const MAX_PHRASE_WORDS = 8;
+/** Values longer than this are prose, not names: only their words are indexed. */
+const MAX_EXACT_VALUE_LENGTH = 120;
+/** Distinct values read per column when building the index. */
+export const VALUES_PER_COLUMN = 10_000;
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+interface Place {
+  column: number;
+  value: string;
+}
+
+/** The key a value and a question phrase are compared by: folded words joined by one space. */
+export function valueKey(text: string): string {
+  return textWords(text).join(" ");
+}
+
+/**
+ * An index of a database's distinct text values, built once per database: whole values by their folded words,
+ * and which columns each word occurs in. Matching a question costs a few map lookups per word.
+ */
+export class ValueIndex {
+  private readonly columns: Array<{ table: string; column: string }> = [];
+  private readonly exact = new Map<string, Place[]>();
+  /** Values in scripts without spaces, matched as substrings of the question. */
+  private readonly unspaced: Array<{ key: string; place: Place }> = [];
+  /** word → columns whose values contain it, with one example value. */
+  private readonly words = new Map<string, Map<number, string>>();
+  /** Columns of ISO dates, with the years they span. */
+  private readonly dateColumns: Array<{ column: number; from: number; to: number; example: string }> = [];
+  readonly valueCount: number;
+
+  constructor(columnValues: ColumnValues[]) {
+    let count = 0;
+    for (const { table, column, values } of columnValues) {
+      const columnIndex = this.columns.push({ table, column }) - 1;
+      this.noteDates(columnIndex, values);
+      for (const value of values) {
+        count += 1;
+        const key = valueKey(value);
+        if (!key) continue;
+        if (value.length <= MAX_EXACT_VALUE_LENGTH) {
+          const place = { column: columnIndex, value };
+          if (UNSPACED_SCRIPT.test(key)) this.unspaced.push({ key: key.replace(/ /g, ""), place });
+          let places = this.exact.get(key);
+          if (!places) this.exact.set(key, (places = []));
+          if (!places.some((existing) => existing.column === columnIndex)) places.push(place);
+        }
+        for (const word of new Set(key.split(" "))) {
+          if (word.length < 4 || /^\p{N}+$/u.test(word)) continue;
+          let columns = this.words.get(word);
+          if (!columns) this.words.set(word, (columns = new Map()));
+          if (!columns.has(columnIndex)) columns.set(columnIndex, value);
+        }
+      }
+    }
+    this.valueCount = count;
+  }
+
+  private noteDates(column: number, values: string[]): void {
+    let from = Infinity;
+    let to = -Infinity;
+    let dates = 0;
+    for (const value of values) {
+      const year = ISO_DATE.exec(value)?.[1];
+      if (!year) continue;
+      dates += 1;
+      from = Math.min(from, Number(year));
+      to = Math.max(to, Number(year));
+    }
+    if (values.length > 0 && dates >= 0.8 * values.length) this.dateColumns.push({ column, from, to, example: values[0] });
+  }
+
+  /**
+   * The columns whose values the question mentions, strongest first, one entry per column. A whole-value match of
+   * a phrase scores by its length and how few columns share it; a word found inside values (a title, a
+   * name) scores less, and only when the word is rare among columns. Single letters and bare numbers are
+   * skipped: they match everything.
+   */
+  match(question: string): ValueMatch[] {
+    const best = new Map<number, ValueMatch>();
+    const offer = (place: Place, score: number, kind: ValueMatch["kind"]) => {
+      const current = best.get(place.column);
+      if (current && current.score >= score) return;
+      const { table, column } = this.columns[place.column];
+      best.set(place.column, { table, column, value: place.value, score, kind });
+    };
+
+    const words = textWords(question);
+    for (let start = 0; start < words.length; start += 1) {
+      for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length += 1) {
+        const phrase = words.slice(start, start + length).join(" ");
+        if (length === 1 && (phrase.length < 2 || /^\p{N}+$/u.test(phrase))) continue;
+        const places = this.exact.get(phrase);
+        if (!places) continue;
+        const lengthWeight = length > 1 ? 1 : phrase.length >= 4 ? 0.85 : 0.6;
+        const sharing = 1 / Math.sqrt(places.length);
+        for (const place of places) offer(place, lengthWeight * Math.max(0.35, sharing), "exact");
+      }
+    }
+
+    if (this.unspaced.length > 0) {
+      const folded = foldText(question).replace(/\s+/g, "");
+      for (const { key, place } of this.unspaced) if (key.length >= 2 && folded.includes(key)) offer(place, 0.9, "exact");
+    }
+
+    // A year in the question ("in 2024") points at the date columns whose values span it: weakly, as a
+    // database has many; the table's own relevance then picks among them.
+    const years = words.filter((word) => /^\d{4}$/.test(word)).map(Number);
+    if (years.length > 0) {
+      const spanning = this.dateColumns.filter((entry) => years.some((year) => year >= entry.from && year <= entry.to));
+      for (const entry of spanning) offer({ column: entry.column, value: entry.example }, Math.max(0.3, 0.6 / Math.sqrt(spanning.length)), "year");
+    }
+
+    const columnTotal = Math.max(1, this.columns.length);
+    for (const word of new Set(words)) {
+      const columns = this.words.get(word);
+      if (!columns) continue;
+      // Rare across columns means telling: a word in the values of one column of forty says more than one in ten.
+      const rarity = 1 - Math.log(columns.size) / Math.log(columnTotal + 1);
+      if (rarity <= 0.3) continue;
+      for (const [column, value] of columns) offer({ column, value }, 0.4 * rarity, "word");
+    }
+    return [...best.values()].sort((a, b) => b.score - a.score);
+  }
+}
+
+/** Whether a declared type has TEXT affinity by SQLite's rules (or none, where anything may be stored). */
+function mayHoldText(type: string): boolean {
+  const upper = type.toUpperCase();
+  if (upper === "") return true;
+  if (upper.includes("INT")) return false;
+  return upper.includes("CHAR") || upper.includes("CLOB") || upper.includes("TEXT") || !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|DATE|TIME|BLOB)/.test(upper);
+}
+
+/** Reads the distinct text values of every text column of every table (views are skipped: they repeat their tables). */
+export async function collectColumnValues(
+  database: AgentDatabase,
+  schema: DatabaseSchema,
+  valuesPerColumn = VALUES_PER_COLUMN,
+): Promise<ColumnValues[]> {
+  const collected: ColumnValues[] = [];
+  for (const table of schema.tables) {
+    if (table.kind !== "table") continue;
+    for (const column of table.columns) {
+      if (!mayHoldText(column.type)) continue;
+      const name = quoteIdentifier(column.name);
+      const outcome = await database.executeReadOnly(
+        `SELECT DISTINCT ${name} FROM ${quoteIdentifier(table.name)} WHERE typeof(${name}) = 'text' LIMIT ${valuesPerColumn}`,
+        valuesPerColumn,
+      );
+      if (!outcome.ok) continue;
+      const values = outcome.rows.map((row) => row[0]).filter((value): value is string => typeof value === "string");
+      if (values.length > 0) collected.push({ table: table.name, column: column.name, values });
+    }
+  }
+  return collected;
+}
