@@ -140,8 +140,9 @@ function keptColumnsOf(highlight: ErHighlight, table: string): Set<string> {
   return new Set((entry?.[1] ?? []).map(lower));
 }
 
-function boxWidth(table: TableInfo, columns: ErColumn[]): number {
-  const header = (table.name.length + (table.kind === "view" ? 6 : 0)) * (CHAR_WIDTH + 0.8) + 24;
+function boxWidth(table: TableInfo, columns: ErColumn[], marked: boolean): number {
+  // The header holds the name, a "view" tag and, with a pruning shown, the "✓ kept"/"dropped" tag.
+  const header = (table.name.length + (table.kind === "view" ? 6 : 0) + (marked ? 10 : 0)) * (CHAR_WIDTH + 0.8) + 24;
   const rows = columns.map((column) => (column.name.length + column.type.length + 4) * CHAR_WIDTH + 44);
   return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, header, ...rows)));
 }
@@ -193,7 +194,7 @@ export function buildErModel(schema: DatabaseSchema, highlight?: ErHighlight | n
       mark: tableKept === null ? "plain" : tableKept ? "kept" : "dropped",
       columns,
       hiddenColumns,
-      width: boxWidth(table, columns),
+      width: boxWidth(table, columns, tableKept !== null),
       height: HEADER_HEIGHT + (columns.length + (hiddenColumns > 0 ? 1 : 0)) * ROW_HEIGHT + 2,
     };
   });
