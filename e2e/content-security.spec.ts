@@ -46,11 +46,19 @@ test("an endpoint outside the policy asks for a reload, which then allows it", a
 
 test("the Hugging Face hub and its file hosts are allowed only while the hub is the embedding model's location", async ({ page }) => {
   const policyAfterStart = () => page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]:last-of-type')?.content ?? "");
+  const modelSection = async () => {
+    await page.getByRole("button", { name: "Settings" }).click();
+    return page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
+  };
   await openApp(page);
-  // The default location is the hub: huggingface.co and the CDNs its downloads redirect to.
+  // The test build's default is its own ./models/ folder: no hub.
+  expect(await policyAfterStart()).not.toContain("huggingface.co");
+  await (await modelSection()).getByLabel("Model location").selectOption("hub");
+  await page.reload();
+  await openApp(page);
+  // huggingface.co and the CDNs its downloads redirect to.
   expect(await policyAfterStart()).toContain("https://huggingface.co https://*.huggingface.co https://*.hf.co");
-  await page.getByRole("button", { name: "Settings" }).click();
-  const section = page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
+  const section = await modelSection();
   await section.getByLabel("Model location").selectOption("folder");
   await section.getByLabel("Model folder URL").fill("https://models.example.org/m/");
   await page.reload();

@@ -1,7 +1,7 @@
 // LLM settings (provider, endpoint, model, key, temperature, turns) and the embedding model. The key stays in memory unless the person opts in.
 import { create } from "zustand";
 import { dataSharingSchema, type DataSharing } from "../core/agent/data-sharing";
-import { parseEmbeddingSettings, type EmbeddingSettings } from "../core/schema/embedding-settings";
+import { DEFAULT_EMBEDDING_SETTINGS, parseEmbeddingSettings, TEST_BUILD_EMBEDDING_SETTINGS, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
 
 const SETTINGS_KEY = "querylab.llm-settings";
@@ -9,11 +9,14 @@ const KEY_KEY = "querylab.llm-api-key";
 const SHARING_KEY = "querylab.data-sharing";
 const EMBEDDING_KEY = "querylab.embedding-settings";
 
+// The test build defaults to its own tiny model, so end-to-end tests never try the hub.
+const EMBEDDING_DEFAULTS = import.meta.env.MODE === "test" ? TEST_BUILD_EMBEDDING_SETTINGS : DEFAULT_EMBEDDING_SETTINGS;
+
 function readEmbedding(): EmbeddingSettings {
   try {
-    return parseEmbeddingSettings(JSON.parse(localStorage.getItem(EMBEDDING_KEY) ?? "null"));
+    return parseEmbeddingSettings(JSON.parse(localStorage.getItem(EMBEDDING_KEY) ?? "null"), EMBEDDING_DEFAULTS);
   } catch {
-    return parseEmbeddingSettings(null);
+    return EMBEDDING_DEFAULTS;
   }
 }
 

@@ -46,12 +46,23 @@ export const DEFAULT_EMBEDDING_SETTINGS: EmbeddingSettings = {
   device: "auto",
 };
 
+/**
+ * The test build's default (`vite build --mode test`, Playwright): the tiny model it serves at ./models/, never
+ * the hub, so no test reaches the network for a model.
+ */
+export const TEST_BUILD_EMBEDDING_SETTINGS: EmbeddingSettings = {
+  ...DEFAULT_EMBEDDING_SETTINGS,
+  model: "querylab/tiny-embed",
+  location: "folder",
+  folderUrl: "./models/",
+};
+
 /** Reads stored settings leniently: unknown or broken fields fall back to the defaults one by one. */
-export function parseEmbeddingSettings(value: unknown): EmbeddingSettings {
+export function parseEmbeddingSettings(value: unknown, defaults: EmbeddingSettings = DEFAULT_EMBEDDING_SETTINGS): EmbeddingSettings {
   const parsed = embeddingSettingsSchema.partial().safeParse(value);
-  if (!parsed.success) return DEFAULT_EMBEDDING_SETTINGS;
+  if (!parsed.success) return defaults;
   const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, field]) => field !== undefined));
-  return { ...DEFAULT_EMBEDDING_SETTINGS, ...defined };
+  return { ...defaults, ...defined };
 }
 
 /** What the loader needs (a subset of TransformersEmbedderOptions, kept here so this module has no heavy imports). */

@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createCachedEmbedder, createMemoryEmbeddingStore } from "./embedding-cache";
-import { DEFAULT_EMBEDDING_SETTINGS, embeddingLoadSettings, parseEmbeddingSettings } from "./embedding-settings";
+import { DEFAULT_EMBEDDING_SETTINGS, embeddingLoadSettings, parseEmbeddingSettings, TEST_BUILD_EMBEDDING_SETTINGS } from "./embedding-settings";
 import { cosine, createTransformersEmbedder, EmbeddingModelError, embedderFromFolder, timeEmbedding, type EmbedLoadProgress } from "./text-embedder";
 import { allowedModelFetch } from "./model-fetch-policy";
 import type { TextEmbedder } from "./types";
@@ -209,5 +209,12 @@ describe("timeEmbedding", () => {
     expect(figures).toMatchObject({ model: "tiny-embed", dimensions: HIDDEN, texts: 100 });
     expect(figures.loadMs).toBeGreaterThan(0);
     expect(figures.embedMs).toBeGreaterThan(0);
+  });
+});
+
+describe("test build embedding defaults", () => {
+  it("use the tiny model from ./models/ with downloads off", () => {
+    const load = embeddingLoadSettings(parseEmbeddingSettings(null, TEST_BUILD_EMBEDDING_SETTINGS), "http://127.0.0.1:4174/");
+    expect(load).toEqual({ model: "querylab/tiny-embed", localModelPath: "/models/", allowRemoteModels: false, device: "auto" });
   });
 });
