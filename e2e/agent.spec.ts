@@ -29,7 +29,7 @@ async function configure(page: Page, apiKey = "sk-test-secret", chooseSharing = 
   const dialog = page.getByRole("dialog", { name: "Settings" });
   await dialog.getByLabel("Provider").selectOption("custom");
   await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByLabel("Model").fill("scripted-model");
+  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
   await dialog.getByLabel(/^API key/).fill(apiKey);
   await dialog.getByRole("button", { name: "Test connection" }).click();
   if (apiKey === "sk-test-secret") await expect(dialog.getByRole("status")).toHaveText("Connected: 1 model available.");

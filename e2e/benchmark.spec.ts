@@ -41,7 +41,7 @@ async function configure(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Settings" });
   await dialog.getByLabel("Provider").selectOption("custom");
   await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByLabel("Model").fill("scripted-model");
+  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
 }

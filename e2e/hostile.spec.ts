@@ -42,7 +42,7 @@ INSERT INTO "${quoted}" VALUES ('${HOSTILE.replaceAll("'", "''")}');`);
   const dialog = page.getByRole("dialog", { name: "Settings" });
   await dialog.getByLabel("Provider").selectOption("custom");
   await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByLabel("Model").fill("scripted-model");
+  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
   await page.getByLabel("Question for the agent").fill(`What is in ${HOSTILE}?`);

@@ -11,8 +11,9 @@ import { createSqlJsQueryRunner } from "../core/eval/query-runner";
 import { createLanguageModel } from "../core/llm/providers";
 import { databasePath, readBenchmarkQuestions } from "./benchmark-files";
 import { LLM_OPTION_SPEC, llmSettingsFrom } from "./llm-options";
+import { PRUNE_OPTION_SPEC, PRUNE_USAGE, prunerFromOptions } from "./schema-pruner";
 
-const USAGE = "Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…]\n";
+const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] ${PRUNE_USAGE}\n`;
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -26,6 +27,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       db: { type: "string" },
       difficulty: { type: "string" },
       ...LLM_OPTION_SPEC,
+      ...PRUNE_OPTION_SPEC,
     },
   });
   if (!values.benchmark || !values.model) {
@@ -51,7 +53,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
         const engine = new SqliteEngine(SQL);
         const opened = await engine.open(bytes);
         if (!opened.ok) throw new Error(`${dbId}: ${opened.error.message}`);
-        return { database: engine, judge: createSqlJsQueryRunner(new SQL.Database(bytes)) };
+        const pruner = await prunerFromOptions(engine, values);
+        return { database: engine, judge: createSqlJsQueryRunner(new SQL.Database(bytes)), ...(pruner ? { pruner } : {}) };
       })();
       contexts.set(dbId, context);
     }

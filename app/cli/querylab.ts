@@ -6,6 +6,7 @@ import { textTable } from "./text-table";
 import { askCommand } from "./ask-command";
 import { evalCommand } from "./eval-command";
 import { exCommand } from "./ex-command";
+import { pruneCommand } from "./prune-command";
 
 const USAGE = `Usage: querylab <command> [options]
 
@@ -17,6 +18,8 @@ Commands:
       [--provider openai|anthropic|google|…] [--max-turns N] [--temperature T] [--protocol auto|tools|text]
                                  Ask the agent one question; the trace is printed as it happens.
                                  The key may also come from QUERYLAB_API_KEY.
+  prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] --out FILE.jsonl
+                                 The pruned schema of each question (kept columns, tokens), one JSON line each.
 `;
 
 async function sqlCommand(argv: string[]): Promise<number> {
@@ -56,7 +59,7 @@ async function sqlCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-const commands: Record<string, (argv: string[]) => Promise<number>> = { sql: sqlCommand, ask: askCommand, eval: evalCommand, ex: exCommand };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { sql: sqlCommand, ask: askCommand, eval: evalCommand, ex: exCommand, prune: pruneCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -6,6 +6,7 @@ import type { RecordingFetch } from "../llm/recording-fetch";
 import type { AgentDatabase } from "./agent-database";
 import { sharesValues, type DataSharing } from "./data-sharing";
 import type { AgentEvent, TokenUsage } from "./events";
+import type { SchemaPruningSummary } from "../schema/schema-context";
 import { schemaContext, systemPrompt, type ToolProtocol } from "./prompts";
 import { parseTextAction } from "./text-protocol";
 import { parseToolInput, runTool, toolDescriptions, toolInputSchemas, TOOL_NAMES, type Observation, type ToolName } from "./tools";
@@ -33,6 +34,8 @@ export interface AgentRunOptions {
   reachHint?: string;
   /** The schema text for the prompt; by default the full schema with example rows (when sharing allows values). */
   schemaText?: string;
+  /** How schemaText was pruned, recorded in the run-start event so the trace shows it. */
+  schemaPruning?: SchemaPruningSummary;
   /** What may be sent to the LLM; default everything. */
   sharing?: DataSharing;
   /** The fetch the model was created with, when it records raw exchanges. */
@@ -101,7 +104,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
   const schemaText = options.schemaText ?? (await schemaContext(database, undefined, sharesValues(sharing)));
   let system = systemPrompt({ schema: schemaText, protocol, evidence: options.evidence, sharing });
   const runId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-  yield { type: "run-start", runId, question: options.question, model: settings.model, baseUrl: settings.baseUrl, protocol, systemPrompt: system, startedAt: Date.now() };
+  yield { type: "run-start", runId, question: options.question, model: settings.model, baseUrl: settings.baseUrl, protocol, systemPrompt: system, startedAt: Date.now(), ...(options.schemaPruning ? { schema: options.schemaPruning } : {}) };
 
   const messages: ModelMessage[] = [{ role: "user", content: options.question }];
   let lastSuccessfulSql: string | undefined;

@@ -22,6 +22,19 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     protocol: z.enum(["tools", "text"]),
     systemPrompt: z.string(),
     startedAt: z.number(),
+    /** How the schema was pruned for this question (absent in traces from before pruning, or when it was off). */
+    schema: z
+      .object({
+        tokensKept: z.number(),
+        tokensFull: z.number(),
+        budget: z.number(),
+        kept: z.record(z.string(), z.array(z.string())),
+        columnsKept: z.number(),
+        columnsTotal: z.number(),
+        stagesUsed: z.array(z.enum(["dense", "lexical", "value"])),
+        denseUnavailable: z.string().optional(),
+      })
+      .optional(),
   }),
   z.object({ type: z.literal("turn-start"), turn: z.number() }),
   z.object({ type: z.literal("text-delta"), turn: z.number(), text: z.string() }),

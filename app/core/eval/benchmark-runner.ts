@@ -7,6 +7,7 @@ import type { AgentEvent } from "../agent/events";
 import type { BenchmarkQuestion } from "./benchmark";
 import { judgeQueries, type ExSemantics } from "./ex-judge";
 import type { QueryRunner } from "./query-runner";
+import { pruningSummary, type SchemaPruner } from "../schema/schema-context";
 
 export { questionResultSchema, type QuestionResult } from "./question-result";
 import type { QuestionResult } from "./question-result";
@@ -14,6 +15,8 @@ import type { QuestionResult } from "./question-result";
 export interface QuestionContext {
   database: AgentDatabase;
   judge: QueryRunner;
+  /** Prunes the schema per question; without it the agent gets the whole schema. */
+  pruner?: SchemaPruner;
 }
 
 export interface EvaluateOptions {
@@ -30,7 +33,9 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
   let predicted: string | null = null;
   let error: string | null = null;
   let end: Extract<AgentEvent, { type: "run-end" }> | null = null;
+  const pruned = context.pruner ? await context.pruner(question.question) : null;
   for await (const event of runAgent({
+    ...(pruned ? { schemaText: pruned.schemaText, schemaPruning: pruningSummary(pruned) } : {}),
     question: question.question,
     evidence: question.evidence,
     database: context.database,

@@ -1,0 +1,59 @@
+// Builds the per-database retrieval index (values, units, BM25) from any database the agent can read: worker or in process.
+import type { AgentDatabase } from "../agent/agent-database";
+import type { DatabaseSchema } from "../db/types";
+import { SchemaRetriever } from "./schema-retriever";
+import type { DatabaseProfile, PruneResult, SchemaDescriptions } from "./types";
+import { collectColumnValues, ValueIndex } from "./value-index";
+
+export interface SchemaContextInput {
+  database: AgentDatabase;
+  /** When known already (the page has it); read from the database otherwise. */
+  schema?: DatabaseSchema;
+  profile?: DatabaseProfile | null;
+  descriptions?: SchemaDescriptions | null;
+  /** Read the distinct values for value matching (on by default; off skips the stage). */
+  valueMatching?: boolean;
+}
+
+export interface BuiltSchemaContext {
+  retriever: SchemaRetriever;
+  /** Time to read values and build the index, in ms. */
+  indexMs: number;
+  valueCount: number;
+}
+
+export async function buildSchemaContext(input: SchemaContextInput): Promise<BuiltSchemaContext> {
+  const started = performance.now();
+  const schema = input.schema ?? (await input.database.schema());
+  const values = input.valueMatching === false ? null : new ValueIndex(await collectColumnValues(input.database, schema));
+  const retriever = new SchemaRetriever({ schema, profile: input.profile, descriptions: input.descriptions, values });
+  return { retriever, indexMs: performance.now() - started, valueCount: values?.valueCount ?? 0 };
+}
+
+/** What a trace keeps of the pruning: enough to show what the agent saw and why, without the per-column scores. */
+export interface SchemaPruningSummary {
+  tokensKept: number;
+  tokensFull: number;
+  budget: number;
+  kept: Record<string, string[]>;
+  columnsKept: number;
+  columnsTotal: number;
+  stagesUsed: PruneResult["stagesUsed"];
+  denseUnavailable?: string;
+}
+
+export function pruningSummary(result: PruneResult): SchemaPruningSummary {
+  return {
+    tokensKept: result.tokensKept,
+    tokensFull: result.tokensFull,
+    budget: result.budget,
+    kept: result.kept,
+    columnsKept: result.columns.filter((column) => column.kept).length,
+    columnsTotal: result.columns.length,
+    stagesUsed: result.stagesUsed,
+    ...(result.denseUnavailable ? { denseUnavailable: result.denseUnavailable } : {}),
+  };
+}
+
+/** Prunes the schema for one question (a retriever, its options and overrides bound in). */
+export type SchemaPruner = (question: string) => Promise<PruneResult>;
