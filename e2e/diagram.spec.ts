@@ -1,7 +1,7 @@
 // The entity-relationship diagram: opened from the schema panel on the Bookshop sample, every table and foreign key drawn, a pruning's marks, Escape.
 import { expect, test, type Page } from "@playwright/test";
 import type { PruneResult } from "../app/core/schema/types";
-import { openApp } from "./helpers";
+import { openApp, runSql } from "./helpers";
 
 // The diagram's first opening loads React Flow and parses ELK's 1.6 MB worker; on a busy test machine that takes seconds.
 test.describe.configure({ timeout: 120_000 });
@@ -92,6 +92,31 @@ test("a pruning result marks kept tables and columns, dims the rest, and draws t
   await page.waitForTimeout(300);
   await page.screenshot({ path: "test-results/diagram-pruned.png" });
   await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test("a schema of 120 tables opens in the compact form (keys only) and the page stays usable", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await page.getByRole("button", { name: "New" }).click();
+  await page.waitForFunction(() => window.__querylab!.database().status === "ready" && window.__querylab!.database().schema?.tables.length === 0);
+  const statements = Array.from({ length: 120 }, (_, index) =>
+    index === 0
+      ? "CREATE TABLE t0 (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d TEXT, e TEXT);"
+      : `CREATE TABLE t${index} (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES t${Math.floor(index / 2)}(id), a TEXT, b TEXT, c TEXT, d TEXT, e TEXT);`,
+  );
+  await runSql(page, statements.join("\n"));
+  await page.waitForFunction(() => window.__querylab!.database().schema?.tables.length === 120);
+
+  const dialog = await openDiagram(page);
+  await expect(dialog.getByText(/^Large schema: boxes list keys/)).toBeVisible();
+  // Only the keys are rows; the other five columns are counted.
+  const root = dialog.getByRole("group", { name: "Table t1", exact: true });
+  await expect(root.locator(".er-column")).toHaveCount(2);
+  await expect(root).toContainText("+5 more columns");
+  await page.screenshot({ path: "test-results/diagram-large.png" });
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);
 });

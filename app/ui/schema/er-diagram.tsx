@@ -152,6 +152,12 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
   if (error) return <p role="alert" className="er-status">The diagram could not be laid out: {error}</p>;
   if (!nodes) return <p role="status" className="er-status">Laying out {formatCount(model.tables.length)} tables…</p>;
   const large = model.tables.length > 60;
+  // On a large schema the whole picture is too small to read: open at a readable zoom, on the kept tables when
+  // there are some, else the middle (the minimap and the fit-view control still show everything).
+  const kept = model.compact ? model.tables.filter((table) => table.mark === "kept").map((table) => ({ id: table.id })) : [];
+  const fitViewOptions = model.compact
+    ? { padding: 0.05, minZoom: 0.4, maxZoom: 1, ...(kept.length > 0 ? { nodes: kept } : {}) }
+    : { padding: 0.05, minZoom: 0.05 };
   return (
     <div className={`er-diagram${model.compact ? " er-compact" : ""}`} data-ready="true">
       {model.compact && (
@@ -166,7 +172,7 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
         nodeTypes={nodeTypes}
         colorMode="system"
         fitView
-        fitViewOptions={{ padding: 0.05, minZoom: 0.05 }}
+        fitViewOptions={fitViewOptions}
         minZoom={0.05}
         maxZoom={2}
         nodesConnectable={false}
@@ -177,7 +183,7 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
         onlyRenderVisibleElements={large}
       >
         <Background gap={24} />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} fitViewOptions={{ padding: 0.05, minZoom: 0.05 }} />
         <MiniMap pannable zoomable ariaLabel="Overview of the diagram" nodeClassName={(node) => String(node.className ?? "")} />
       </ReactFlow>
     </div>
