@@ -6,6 +6,8 @@ async function chooseFolderModel(page: Page, folder: string, model: string): Pro
   await page.getByRole("button", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Settings" });
   const section = dialog.getByRole("region", { name: "Schema pruning model" });
+  // The test build starts with the model off; choosing a model turns it on.
+  await section.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
   await section.getByLabel("Model location").selectOption("folder");
   await section.getByLabel("Model folder URL").fill(folder);
   await section.getByLabel("Model name or folder").fill(model);

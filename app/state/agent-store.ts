@@ -9,6 +9,8 @@ import { sqliteConnection } from "../browser/services";
 import { TraceStorage, type TraceSummary } from "../browser/trace-storage";
 import { useDatabaseStore } from "./database-store";
 import { useSettingsStore } from "./settings-store";
+import { usePruneStore } from "./prune-store";
+import { pruningSummary } from "../core/schema/schema-context";
 
 interface AgentState {
   question: string;
@@ -71,6 +73,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         import("../core/llm/providers"),
         import("../core/llm/recording-fetch"),
       ]);
+      // The schema the agent sees is pruned for this question first (on screen in the schema panel).
+      const pruned = await usePruneStore.getState().prune(question, sharing);
       const recorder = createRecordingFetch(globalThis.fetch.bind(globalThis));
       const events: AgentEvent[] = [];
       for await (const event of runAgent({
@@ -82,6 +86,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         recorder,
         signal: controller.signal,
         sharing,
+        ...(pruned ? { schemaText: pruned.schemaText, schemaPruning: pruningSummary(pruned) } : {}),
       })) {
         events.push(event);
         set({ trace: { ...trace, events: [...events] } });

@@ -1,18 +1,171 @@
-// The schema pruning of the current question: its result (kept/dropped with reasons) and the person's pins and exclusions.
+// The schema pruning of the current question: its result (kept/dropped with reasons), the budget, and the person's pins and exclusions.
 import { create } from "zustand";
-import type { PruneOverrides, PruneResult } from "../core/schema/types";
+import { sharesValues, type DataSharing } from "../core/agent/data-sharing";
+import type { DatabaseSchema } from "../core/db/types";
+import { DEFAULT_SCHEMA_TOKEN_BUDGET, pruneSchema } from "../core/schema/prune";
+import { buildSchemaContext } from "../core/schema/schema-context";
+import type { SchemaRetriever } from "../core/schema/schema-retriever";
+import type { DatabaseProfile, PruneOverrides, PruneResult, SchemaDescriptions, TextEmbedder } from "../core/schema/types";
+import { sqliteConnection } from "../browser/services";
+import { useDatabaseStore } from "./database-store";
+import { useDescriptionsStore } from "./descriptions-store";
+import { useEmbeddingStore } from "./embedding-store";
+
+const BUDGET_KEY = "querylab.schema-budget";
+const OVERRIDES_KEY = "querylab.schema-overrides";
 
 interface PruneState {
   /** The last pruning, for the question on screen; null before the first question. */
   result: PruneResult | null;
+  status: "idle" | "indexing" | "pruning" | "ready" | "error";
+  message: string | null;
+  /** Tokens the schema text may take. */
+  budget: number;
+  /** Pins and exclusions for the open database; used from the next run on. */
   overrides: PruneOverrides;
   setResult(result: PruneResult | null): void;
+  setBudget(budget: number): void;
+  togglePinned(key: string): void;
+  toggleExcluded(key: string): void;
+  clearOverrides(): void;
+  /** Prunes the schema for a question with the current settings; null (with a message) when it cannot. */
+  prune(question: string, sharing: DataSharing): Promise<PruneResult | null>;
 }
 
-export const usePruneStore = create<PruneState>((set) => ({
+function readBudget(): number {
+  try {
+    const stored = Number(localStorage.getItem(BUDGET_KEY));
+    return Number.isFinite(stored) && stored >= 50 ? stored : DEFAULT_SCHEMA_TOKEN_BUDGET;
+  } catch {
+    return DEFAULT_SCHEMA_TOKEN_BUDGET;
+  }
+}
+
+function databaseKey(): string {
+  return useDatabaseStore.getState().current?.id ?? "none";
+}
+
+function readOverrides(): PruneOverrides {
+  try {
+    const all = JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? "{}") as Record<string, PruneOverrides>;
+    const entry = all[databaseKey()];
+    return entry && Array.isArray(entry.pinned) && Array.isArray(entry.excluded) ? entry : { pinned: [], excluded: [] };
+  } catch {
+    return { pinned: [], excluded: [] };
+  }
+}
+
+function writeOverrides(overrides: PruneOverrides): void {
+  try {
+    const all = JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? "{}") as Record<string, PruneOverrides>;
+    all[databaseKey()] = overrides;
+    localStorage.setItem(OVERRIDES_KEY, JSON.stringify(all));
+  } catch {
+    // Storage unavailable: the choices last as long as the page.
+  }
+}
+
+/**
+ * The retrieval index of the open database, rebuilt when the schema, its descriptions or its profile change
+ * (each is a new object then). Reading the distinct values goes through the worker once per database.
+ */
+let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: DatabaseProfile | null; retriever: Promise<SchemaRetriever> } | null = null;
+
+function retrieverFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<SchemaRetriever> {
+  if (index && index.schema === schema && index.descriptions === descriptions && index.profile === profile) return index.retriever;
+  const retriever = buildSchemaContext({ database: sqliteConnection().engine, schema, descriptions, profile }).then((built) => built.retriever);
+  index = { schema, descriptions, profile, retriever };
+  retriever.catch(() => {
+    if (index?.retriever === retriever) index = null;
+  });
+  return retriever;
+}
+
+/**
+ * The dense stage only when the model is ready: a question never waits for a download. While it loads (started
+ * here on first use) the question is ranked without it and the result says so.
+ */
+function denseStage(): { embedder: TextEmbedder | null; unavailable?: string } {
+  const store = useEmbeddingStore.getState();
+  const embedder = store.embedder();
+  if (!embedder) return { embedder: null };
+  const status = store.status;
+  if (status.state === "ready") return { embedder };
+  if (status.state === "failed") return { embedder: null, unavailable: `${status.message} This question was ranked by names, descriptions and values only.` };
+  if (status.state === "idle") void store.load();
+  const progress = status.state === "loading" && status.progress !== null ? ` (${Math.round(status.progress * 100)}%)` : "";
+  return { embedder: null, unavailable: `The embedding model is still loading${progress}; this question was ranked by names, descriptions and values only.` };
+}
+
+export const usePruneStore = create<PruneState>((set, get) => ({
   result: null,
-  overrides: { pinned: [], excluded: [] },
+  status: "idle",
+  message: null,
+  budget: readBudget(),
+  overrides: readOverrides(),
+
   setResult(result) {
     set({ result });
   },
+
+  setBudget(budget) {
+    if (!Number.isFinite(budget) || budget < 50) return;
+    try {
+      localStorage.setItem(BUDGET_KEY, String(Math.round(budget)));
+    } catch {
+      // kept for this page only
+    }
+    set({ budget: Math.round(budget) });
+  },
+
+  togglePinned(key) {
+    const { pinned, excluded } = get().overrides;
+    const overrides = { pinned: pinned.includes(key) ? pinned.filter((entry) => entry !== key) : [...pinned, key], excluded: excluded.filter((entry) => entry !== key) };
+    writeOverrides(overrides);
+    set({ overrides });
+  },
+
+  toggleExcluded(key) {
+    const { pinned, excluded } = get().overrides;
+    const overrides = { excluded: excluded.includes(key) ? excluded.filter((entry) => entry !== key) : [...excluded, key], pinned: pinned.filter((entry) => entry !== key) };
+    writeOverrides(overrides);
+    set({ overrides });
+  },
+
+  clearOverrides() {
+    const overrides = { pinned: [], excluded: [] };
+    writeOverrides(overrides);
+    set({ overrides });
+  },
+
+  async prune(question, sharing) {
+    const schema = useDatabaseStore.getState().schema;
+    if (!schema) return null;
+    const { descriptions, profile } = useDescriptionsStore.getState();
+    set({ status: index?.schema === schema ? "pruning" : "indexing", message: null });
+    try {
+      const retriever = await retrieverFor(schema, descriptions, profile.value);
+      set({ status: "pruning" });
+      const dense = denseStage();
+      const result = await pruneSchema(retriever, question, {
+        budget: get().budget,
+        overrides: get().overrides,
+        embedder: dense.embedder,
+        denseUnavailable: dense.unavailable,
+        includeValues: sharesValues(sharing),
+      });
+      set({ result, status: "ready" });
+      return result;
+    } catch (error) {
+      set({ status: "error", message: `The schema could not be pruned (${error instanceof Error ? error.message : String(error)}); the agent gets the whole schema.` });
+      return null;
+    }
+  },
 }));
+
+// Another database: its own pins and exclusions, and no stale result.
+useDatabaseStore.subscribe((state, previous) => {
+  if (state.current?.id !== previous.current?.id || state.schema !== previous.schema) {
+    usePruneStore.setState({ result: null, status: "idle", message: null, overrides: readOverrides() });
+  }
+});

@@ -48,10 +48,12 @@ export const DEFAULT_EMBEDDING_SETTINGS: EmbeddingSettings = {
 
 /**
  * The test build's default (`vite build --mode test`, Playwright): the tiny model it serves at ./models/, never
- * the hub, so no test reaches the network for a model.
+ * the hub, so no test reaches the network for a model. Off until a test turns it on: compiling onnxruntime's
+ * WASM costs seconds of CPU, which every agent test would otherwise pay in the background.
  */
 export const TEST_BUILD_EMBEDDING_SETTINGS: EmbeddingSettings = {
   ...DEFAULT_EMBEDDING_SETTINGS,
+  enabled: false,
   model: "querylab/tiny-embed",
   location: "folder",
   folderUrl: "./models/",

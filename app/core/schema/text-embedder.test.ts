@@ -213,8 +213,9 @@ describe("timeEmbedding", () => {
 });
 
 describe("test build embedding defaults", () => {
-  it("use the tiny model from ./models/ with downloads off", () => {
-    const load = embeddingLoadSettings(parseEmbeddingSettings(null, TEST_BUILD_EMBEDDING_SETTINGS), "http://127.0.0.1:4174/");
+  it("start with the model off, and turned on use the tiny model from ./models/ with downloads off", () => {
+    expect(embeddingLoadSettings(parseEmbeddingSettings(null, TEST_BUILD_EMBEDDING_SETTINGS), "http://127.0.0.1:4174/")).toBeNull();
+    const load = embeddingLoadSettings({ ...parseEmbeddingSettings(null, TEST_BUILD_EMBEDDING_SETTINGS), enabled: true }, "http://127.0.0.1:4174/");
     expect(load).toEqual({ model: "querylab/tiny-embed", localModelPath: "/models/", allowRemoteModels: false, device: "auto" });
   });
 });

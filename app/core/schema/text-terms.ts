@@ -37,9 +37,11 @@ export function stemWord(word: string): string {
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
   if (/(ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("s")) return word.slice(0, -1);
+  if (word.endsWith("s")) return stemWord(word.slice(0, -1));
   if (word.endsWith("ing") && word.length > 5) return undouble(word.slice(0, -3));
   if (word.endsWith("ed") && word.length > 4) return undouble(word.slice(0, -2));
+  // The agent noun meets its verb (publisher, published → publish), when enough of the word is left to be safe.
+  if (word.endsWith("er") && word.length >= 7) return word.slice(0, -2);
   return word;
 }
 

@@ -192,6 +192,15 @@ export function AgentPanel() {
       {trace && (
         <>
           <h2 className="trace-question">{trace.question}</h2>
+          {view.start?.schema && (
+            <details className="trace-schema">
+              <summary>
+                Schema sent: {view.start.schema.columnsKept} of {view.start.schema.columnsTotal} columns, ≈{formatCount(view.start.schema.tokensKept)} of {formatCount(view.start.schema.tokensFull)} tokens
+                {view.start.schema.denseUnavailable ? " (without the embedding model)" : ""}
+              </summary>
+              <pre aria-label="System prompt">{view.start.systemPrompt}</pre>
+            </details>
+          )}
           <ol className="turns">
             {view.turns.map((turn) => (
               <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} />

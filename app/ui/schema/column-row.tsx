@@ -1,6 +1,7 @@
 // One column of the schema panel: name, type, keys, its description (editable) and its profile.
 import type { ColumnInfo } from "../../core/db/types";
-import type { ColumnProfile, Description } from "../../core/schema/types";
+import type { ColumnDecision, ColumnProfile, Description } from "../../core/schema/types";
+import { DecisionMark, PinExcludeButtons } from "./prune-marks";
 import { ColumnDescription } from "./column-description";
 import { ColumnProfileDetail, profileSummary } from "./column-profile";
 import "./schema-context.css";
@@ -12,11 +13,13 @@ export interface ColumnRowProps {
   foreignKey?: string;
   description?: Description;
   profile?: ColumnProfile;
+  /** Kept or dropped for the current question, when there is one. */
+  decision?: ColumnDecision;
 }
 
-export function ColumnRow({ table, column, foreignKey, description, profile }: ColumnRowProps) {
+export function ColumnRow({ table, column, foreignKey, description, profile, decision }: ColumnRowProps) {
   return (
-    <li className="column-row">
+    <li className={`column-row${decision ? (decision.kept ? " is-kept" : " is-dropped") : ""}`}>
       <div className="column-line">
         <span className="column-name" title={profile ? profileSummary(profile) : undefined}>
           {column.name}
@@ -30,6 +33,8 @@ export function ColumnRow({ table, column, foreignKey, description, profile }: C
         {column.notNull && column.primaryKeyPosition === 0 && <span className="tag">not null</span>}
         {/* Last, so the row's text still starts with the column's name. */}
         {profile && <ColumnProfileDetail table={table} profile={profile} />}
+        {decision && <DecisionMark decision={decision} />}
+        <PinExcludeButtons target={`${table}.${column.name}`} label={`${table}.${column.name}`} />
       </div>
       <ColumnDescription table={table} column={column.name} description={description} />
     </li>

@@ -11,22 +11,35 @@ import { descriptionOf } from "../../core/schema/descriptions";
 import { followOpenDatabase, useDescriptionsStore } from "../../state/descriptions-store";
 import { ColumnRow } from "./column-row";
 import { DescribeButton } from "./describe-dialog";
+import { usePruneStore } from "../../state/prune-store";
+import { DecisionMark, PinExcludeButtons } from "./prune-marks";
+import { PruneSummary } from "./prune-summary";
 
 function TableEntry({ table }: { table: TableInfo }) {
   const setText = useEditorStore((state) => state.setText);
   const descriptions = useDescriptionsStore((state) => state.descriptions);
   const profile = useDescriptionsStore((state) => state.profile.value?.tables.find((entry) => entry.table === table.name));
+  const result = usePruneStore((state) => state.result);
+  const tableDecision = result?.tables.find((entry) => entry.table === table.name);
+  const columnDecisions = result?.columns.filter((entry) => entry.table === table.name);
   const foreignKeyOf = new Map<string, string>();
   for (const key of table.foreignKeys) {
     key.fromColumns.forEach((column, index) => foreignKeyOf.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
   }
   return (
-    <li>
+    <li className={tableDecision ? (tableDecision.kept ? "is-kept" : "is-dropped") : undefined}>
       <details>
         <summary>
           <span className="table-name">{table.name}</span>
           {table.kind === "view" ? <span className="tag">view</span> : <span className="row-count">{formatCount(table.rowCount ?? 0)} rows</span>}
+          {tableDecision && <DecisionMark decision={tableDecision} />}
+          {tableDecision?.kept && columnDecisions && (
+            <span className="muted kept-count">
+              {columnDecisions.filter((entry) => entry.kept).length}/{columnDecisions.length} columns
+            </span>
+          )}
         </summary>
+        <PinExcludeButtons target={table.name} label={`table ${table.name}`} />
         <button
           type="button"
           className="link-button"
@@ -47,6 +60,7 @@ function TableEntry({ table }: { table: TableInfo }) {
               foreignKey={foreignKeyOf.get(column.name)}
               description={descriptionOf(descriptions, table.name, column.name)}
               profile={profile?.columns.find((entry) => entry.column === column.name)}
+              decision={columnDecisions?.find((entry) => entry.column === column.name)}
             />
           ))}
         </ul>
@@ -75,6 +89,7 @@ export function SchemaPanel() {
         <h2>Tables ({tables.length})</h2>
         {(schema?.tables.length ?? 0) > 0 && <DiagramButton />}
       </div>
+      {(schema?.tables.length ?? 0) > 0 && <PruneSummary />}
       {(schema?.tables.length ?? 0) > 0 && <DescribeButton />}
       {tables.length === 0 && <p className="muted">No tables yet. Create one with SQL, or import a CSV, TSV or JSON file.</p>}
       <ul className="tables">
