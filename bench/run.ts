@@ -6,6 +6,7 @@ import type { Browser, Page } from "@playwright/test";
 import { launchBrowser, VIEWPORT } from "./browser";
 import { measureAgentFigures } from "./agent-figures";
 import { measureJudgeThroughput } from "./judge-throughput";
+import { measurePruningFigures } from "./pruning-figures";
 import { measureLargeResult } from "./large-result";
 import { measureInitialJavaScript, measureTimeToReady } from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
@@ -31,6 +32,9 @@ const TARGETS = {
   initialJavaScriptGzipKB: 300,
   workerToNativeRatio: 3,
   stopMs: 1000,
+  columnRecall: 0.97,
+  keptTokenRatio: 0.5,
+  pruneLatencyMs: 50,
 };
 
 const metrics: Record<string, unknown> = {};
@@ -136,6 +140,7 @@ async function main(): Promise<number> {
   // The agent's own figures need no browser: the same core runs in Node against the scripted server.
   await attempt("agent", () => measureAgentFigures());
   await attempt("judge", () => measureJudgeThroughput());
+  await attempt("pruning", () => measurePruningFigures());
 
   const processors = cpus();
   const results = {
@@ -270,6 +275,42 @@ function printReport(machine: {
   if (judge) {
     rows.push({ metric: `EX judge throughput (teaching benchmark pairs, ${judge.pairs} judged)`, value: `${judge.pairsPerSecond.toFixed(0)} pairs/s`, target: "", pass: null });
   } else error("EX judge throughput", "judge");
+
+  const pruning = measured(metrics.pruning as Metric<Awaited<ReturnType<typeof measurePruningFigures>>>);
+  if (pruning) {
+    const lexical = pruning.lexicalAndValue;
+    rows.push({
+      metric: `Column recall, lexical + value (${lexical.questions} teaching questions, budget ${pruning.budget})`,
+      value: `${lexical.columnRecall.toFixed(3)}`,
+      target: `≥ ${TARGETS.columnRecall}`,
+      pass: lexical.columnRecall >= TARGETS.columnRecall,
+    });
+    rows.push({ metric: "  questions with every gold column kept", value: `${(lexical.allGoldKeptShare * 100).toFixed(1)}%`, target: "", pass: null });
+    for (const [id, figures] of Object.entries(lexical.byDatabase)) {
+      const database = pruning.databases[id]!;
+      rows.push({
+        metric: `  ${id} (${database.columns} columns, ${database.tokensFull} tokens full): kept/full tokens`,
+        value: `mean ${figures.tokenRatioMean.toFixed(2)}, max ${figures.tokenRatioMax.toFixed(2)}; recall ${figures.columnRecall.toFixed(3)}`,
+        target: `≤ ${TARGETS.keptTokenRatio}`,
+        pass: figures.tokenRatioMean <= TARGETS.keptTokenRatio,
+      });
+    }
+    const largest = Object.entries(pruning.databases).sort((a, b) => b[1].columns - a[1].columns)[0]!;
+    rows.push({ metric: `Profile + index the largest sample (${largest[0]}, ${largest[1].values} values)`, value: `${largest[1].profileMs} ms + ${largest[1].indexMs} ms`, target: "", pass: null });
+    rows.push({
+      metric: "Pruning per question once indexed, lexical + value",
+      value: `median ${formatMs(lexical.latencyMedianMs)}, p95 ${formatMs(lexical.latencyP95Ms)}, max ${formatMs(lexical.latencyMaxMs)}`,
+      target: `< ${TARGETS.pruneLatencyMs} ms`,
+      pass: lexical.latencyP95Ms < TARGETS.pruneLatencyMs,
+    });
+    const dense = pruning.denseTinyModel;
+    rows.push({
+      metric: "  with the dense stage (tiny test model, CPU; mechanics, not quality)",
+      value: `median ${formatMs(dense.latencyMedianMs)}, p95 ${formatMs(dense.latencyP95Ms)}; load ${dense.modelLoadMs} ms, units ${dense.unitEmbeddingMs} ms; recall ${dense.columnRecall.toFixed(3)}`,
+      target: "",
+      pass: null,
+    });
+  } else error("Schema pruning", "pruning");
 
   process.stdout.write(
     `\nQueryLab bench — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, Chromium ${machine.chromium}, ` +

@@ -4,7 +4,7 @@ import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type 
 import { foreignKeyGraph, joinPath } from "./join-path";
 import { splitIdentifier } from "./text-terms";
 import type { SchemaRetriever } from "./schema-retriever";
-import { schemaText, type SchemaTextOptions } from "./schema-text";
+import { schemaText, tableText, type SchemaTextOptions } from "./schema-text";
 import { estimateTokens, type TokenCounter } from "./token-count";
 import type { ColumnDecision, JoinEdge, KeepReason, PruneOverrides, PruneResult, TableDecision, TextEmbedder } from "./types";
 
@@ -34,6 +34,21 @@ export interface PruneOptions {
 }
 
 const columnKey = (table: string, column: string) => `${table}.${column}`;
+
+/** The full schema's token count depends only on the database and whether values are shown: counted once. */
+const fullTokenCache = new WeakMap<TokenCounter, WeakMap<SchemaRetriever, Map<boolean, number>>>();
+function fullSchemaTokens(retriever: SchemaRetriever, includeValues: boolean, countTokens: TokenCounter): number {
+  let byRetriever = fullTokenCache.get(countTokens);
+  if (!byRetriever) fullTokenCache.set(countTokens, (byRetriever = new WeakMap()));
+  let byValues = byRetriever.get(retriever);
+  if (!byValues) byRetriever.set(retriever, (byValues = new Map()));
+  let tokens = byValues.get(includeValues);
+  if (tokens === undefined) {
+    tokens = countTokens(schemaText(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }));
+    byValues.set(includeValues, tokens);
+  }
+  return tokens;
+}
 
 /**
  * The columns that name a table's rows: those whose last word is "name" or "title" (first_name, last_name, title),
@@ -119,8 +134,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   const tablesByName = new Map(schema.tables.map((table) => [table.name, table]));
   const columnState = new Map(columns.map((state) => [columnKey(state.table, state.column), state]));
 
-  const fullText = schemaText(schema, textOptions);
-  const tokensFull = countTokens(fullText);
+  const tokensFull = fullSchemaTokens(retriever, textOptions.includeValues, countTokens);
 
   const reasonsFromStages = (state: ColumnState): KeepReason[] => {
     const own = contributingStages(scores.stages[state.unit] ?? {}, weights);
@@ -198,7 +212,23 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // Over budget: the weakest columns chosen for relevance go first, then the weakest tables. Each step shrinks
   // what was chosen, so this ends.
   if (!wholeSchema) {
-    while (countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
+    // Counted per table (cached by its kept columns), so each step re-counts one table, not the whole text.
+    const tableTokens = new Map<string, number>();
+    const footerTokens = countTokens(schemaText({ tables: [] }, { ...textOptions, kept: {} })) + countTokens(`${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist`);
+    const estimate = (record: Record<string, string[]>) => {
+      let total = footerTokens;
+      for (const table of schema.tables) {
+        const columnsKept = record[table.name];
+        if (!columnsKept) continue;
+        const key = `${table.name}\u0000${columnsKept.join("\u0001")}`;
+        let tokens = tableTokens.get(key);
+        if (tokens === undefined) tableTokens.set(key, (tokens = countTokens(tableText(table, columnsKept, textOptions)) + 1));
+        total += tokens;
+      }
+      return total;
+    };
+    // The estimate first (cheap); then the exact count, which differs by a token or two where texts join.
+    while (estimate(keptRecord()) > budget || countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
       const weakestColumn = [...chosenColumns.keys()]
         .filter((key) => !chosenColumns.get(key)?.includes("pinned"))
         .map((key) => columnState.get(key)!)
@@ -228,7 +258,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   }
 
   const keptColumns = keptRecord();
-  const text = wholeSchema && excluded.size === 0 ? fullText : schemaText(schema, { ...textOptions, kept: keptColumns });
+  const text = wholeSchema && excluded.size === 0 ? schemaText(schema, textOptions) : schemaText(schema, { ...textOptions, kept: keptColumns });
   const normalize = (score: number) => (best > 0 ? Math.min(1, score / best) : 0);
 
   const columnDecisions: ColumnDecision[] = columns.map((state) => {
@@ -262,6 +292,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     };
   });
 
+  const tokensKept = countTokens(text);
   return {
     question,
     tables: tableDecisions,
@@ -269,8 +300,9 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     kept: keptColumns,
     joinPath: edges,
     schemaText: text,
-    tokensKept: countTokens(text),
-    tokensFull,
+    tokensKept,
+    // Kept whole, the text is the full schema (with the question's matched values noted in it).
+    tokensFull: wholeSchema && excluded.size === 0 ? tokensKept : tokensFull,
     budget,
     stagesUsed: [...(scores.denseUsed ? (["dense"] as const) : []), "lexical", ...(retriever.input.values ? (["value"] as const) : [])],
     ...(denseUnavailable ? { denseUnavailable } : {}),
