@@ -68,6 +68,10 @@ test("a dozen questions score 100% with gold answers, then exactly the wrong ans
   const table = view.getByRole("table", { name: "Benchmark results" });
   await expect(table.locator("tbody tr")).toHaveCount(12);
   await expect(table.locator("tbody tr.miss")).toHaveCount(0);
+  // Each question's agent got the schema pruned for it (the same pruning as the workspace and `querylab eval`).
+  const prompts = server.chatRequests().map((request) => String(request.messages.find((message) => message.role === "system")?.content ?? ""));
+  expect(prompts.length).toBeGreaterThanOrEqual(12);
+  for (const prompt of prompts) expect(prompt).toMatch(/The schema above keeps what this question seems to need; .* list_tables and describe_table show everything\./);
 
   wrongOn = new Set([1, 4, 7]);
   await runTwelve(page);

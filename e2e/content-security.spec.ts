@@ -51,9 +51,11 @@ test("the Hugging Face hub and its file hosts are allowed only while the hub is 
     return page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
   };
   await openApp(page);
-  // The test build's default is its own ./models/ folder: no hub.
+  // The test build's default is its own ./models/ folder, and the model off: no hub.
   expect(await policyAfterStart()).not.toContain("huggingface.co");
-  await (await modelSection()).getByLabel("Model location").selectOption("hub");
+  const first = await modelSection();
+  await first.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
+  await first.getByLabel("Model location").selectOption("hub");
   await page.reload();
   await openApp(page);
   // huggingface.co and the CDNs its downloads redirect to.

@@ -9,6 +9,12 @@ import { failedQuestionResult, questionResultSchema } from "../core/eval/questio
 import { SqliteConnection } from "../browser/sqlite-connection";
 import { downloadBytes } from "../browser/download";
 import { useSettingsStore } from "./settings-store";
+import { usePruneStore } from "./prune-store";
+import { useEmbeddingStore } from "./embedding-store";
+import { sharesValues } from "../core/agent/data-sharing";
+import { alignDescriptions, descriptionsFromComments, harvestBenchmarkDescriptions, isDescriptionFile, mergeDescriptions } from "../core/schema/descriptions";
+import { pruneSchema } from "../core/schema/prune";
+import { buildSchemaContext, type SchemaPruner } from "../core/schema/schema-context";
 
 export const runResultSchema = questionResultSchema.extend({
   model: z.string(),
@@ -86,6 +92,34 @@ export function connectionFor(dbId: string): Promise<SqliteConnection> {
 function resetConnections(): void {
   for (const connection of connections.values()) void connection.then((created) => created.terminate()).catch(() => undefined);
   connections.clear();
+  pruners.clear();
+  descriptionFiles = [];
+}
+
+/** The benchmark's files that describe databases (tables.json, BIRD description CSVs), paths relative to its root. */
+let descriptionFiles: Array<{ path: string; read: () => Promise<Uint8Array> }> = [];
+/** One schema pruner per database: the same pruning the agent gets in the workspace and in `querylab eval`. */
+const pruners = new Map<string, Promise<SchemaPruner>>();
+
+function prunerFor(dbId: string, connection: SqliteConnection): Promise<SchemaPruner> {
+  let pruner = pruners.get(dbId);
+  if (!pruner) {
+    pruner = (async () => {
+      const engine = connection.engine;
+      const [schema, profile] = await Promise.all([engine.schema(), engine.profile()]);
+      const files = await Promise.all(descriptionFiles.filter((file) => isDescriptionFile(dbId, file.path)).map(async (file) => ({ path: file.path, content: await file.read() })));
+      const descriptions = alignDescriptions(mergeDescriptions(descriptionsFromComments(schema), harvestBenchmarkDescriptions(dbId, files).descriptions), schema);
+      const { retriever } = await buildSchemaContext({ database: engine, schema, profile, descriptions });
+      // No pins or exclusions here: those belong to a person's own questions, not to a measurement.
+      return (question: string) => {
+        const embedding = useEmbeddingStore.getState();
+        const ready = embedding.status.state === "ready" ? embedding.embedder() : null;
+        return pruneSchema(retriever, question, { budget: usePruneStore.getState().budget, embedder: ready, includeValues: sharesValues(useSettingsStore.getState().sharing ?? "schema") });
+      };
+    })();
+    pruners.set(dbId, pruner);
+  }
+  return pruner;
 }
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
@@ -135,6 +169,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     }
     resetConnections();
     databaseSources = sources;
+    descriptionFiles = [...entries].filter(([path]) => path.startsWith(root)).map(([path, read]) => ({ path: path.slice(root.length), read }));
     set({
       sourceName: name,
       questions: parsed.questions.filter((question) => !missing.has(question.dbId)),
@@ -166,7 +201,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
           const events: AgentEvent[] = [];
           const outcome = await evaluateQuestion(
             question,
-            { database: engine, judge: { run: (sql, options) => engine.runForJudge(sql, options) } },
+            { database: engine, judge: { run: (sql, options) => engine.runForJudge(sql, options) }, pruner: await prunerFor(question.dbId, connection).catch(() => undefined) },
             { model: createLanguageModel(settings), settings, semantics: get().semantics, signal, sharing: useSettingsStore.getState().sharing ?? "schema", onEvent: (_question, event) => events.push(event) },
           );
           result = { ...outcome, model, events };
