@@ -60,7 +60,7 @@ export function PinExcludeButtons({ target, label }: { target: string; label: st
   return (
     <span className="pin-exclude">
       <button type="button" className={`icon-button pin${pinned ? " on" : ""}`} aria-pressed={pinned} aria-label={`Pin ${label}`} title="Always give it to the agent" onClick={() => togglePinned(target)}>
-        📌
+        pin
       </button>
       <button
         type="button"
@@ -70,7 +70,7 @@ export function PinExcludeButtons({ target, label }: { target: string; label: st
         title="Never give it to the agent"
         onClick={() => toggleExcluded(target)}
       >
-        ⊘
+        exclude
       </button>
     </span>
   );
