@@ -1,7 +1,7 @@
 // The benchmark view: a dozen teaching questions answered by the scripted model, judged by execution in the page.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { openApp } from "./helpers";
+import { configureScriptedLlm, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ChatRequest, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 interface TeachingQuestion {
@@ -37,13 +37,7 @@ test.afterAll(async () => {
 });
 
 async function configure(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await dialog.getByLabel("Provider").selectOption("custom");
-  await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
+  await configureScriptedLlm(page, server.url);
 }
 
 async function runTwelve(page: Page): Promise<void> {

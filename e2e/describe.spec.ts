@@ -1,6 +1,6 @@
 // Schema context in the panel: harvested comments as descriptions, editing one (kept across reloads), column profiles, and describing undocumented columns with the LLM.
 import { expect, test, type Page } from "@playwright/test";
-import { openApp, waitForReady } from "./helpers";
+import { configureScriptedLlm, openApp, waitForReady } from "./helpers";
 import { startScriptedLlmServer, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
@@ -66,14 +66,7 @@ test("comments are descriptions; an edit is kept across a reload and shows hosti
 });
 
 async function configure(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await dialog.getByLabel("Provider").selectOption("custom");
-  await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
-  await dialog.getByLabel(/^API key/).fill("sk-test-secret");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await page.getByRole("radio", { name: "Schema + example values", exact: true }).check();
+  await configureScriptedLlm(page, server.url, { apiKey: "sk-test-secret", sharing: "Schema + example values" });
 }
 
 test("describing undocumented columns with the LLM shows what will be sent first; the answers are editable", async ({ page }) => {

@@ -57,3 +57,22 @@ export function alertWith(page: Page, text: string | RegExp) {
 export function queryError(page: Page) {
   return page.getByRole("region", { name: "Results" }).getByRole("alert");
 }
+
+/**
+ * Points the app at the scripted LLM server in Settings (custom provider, "scripted-model") and chooses what may be
+ * sent; the key is set when given.
+ */
+export async function configureScriptedLlm(
+  page: Page,
+  baseUrl: string,
+  options: { apiKey?: string; sharing?: "Schema only" | "Schema + example values" | "Schema + example values + query results" } = {},
+): Promise<void> {
+  await page.getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByLabel("Provider").selectOption("custom");
+  await dialog.getByLabel("Base URL").fill(baseUrl);
+  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
+  if (options.apiKey) await dialog.getByLabel(/^API key/).fill(options.apiKey);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("radio", { name: options.sharing ?? "Schema + example values + query results", exact: true }).check();
+}

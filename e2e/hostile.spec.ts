@@ -1,6 +1,6 @@
 // Nothing from a database, a file name, an LLM reply or an imported trace is rendered as HTML or run as code.
 import { expect, test, type Page } from "@playwright/test";
-import { alertWith, databaseBytes, openApp, runSql } from "./helpers";
+import { alertWith, configureScriptedLlm, databaseBytes, openApp, runSql } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 const HOSTILE = `<img src=x onerror="window.__pwned=(window.__pwned||0)+1">`;
@@ -38,13 +38,7 @@ INSERT INTO "${quoted}" VALUES ('${HOSTILE.replaceAll("'", "''")}');`);
   await expect(page.getByRole("grid", { name: "Query result" }).getByRole("gridcell", { name: HOSTILE })).toBeVisible();
 
   // The agent's thought, its SQL, the observation and the final answer carry the same text.
-  await page.getByRole("button", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await dialog.getByLabel("Provider").selectOption("custom");
-  await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
+  await configureScriptedLlm(page, server.url);
   await page.getByLabel("Question for the agent").fill(`What is in ${HOSTILE}?`);
   await page.getByRole("button", { name: "Ask" }).click();
   const trace = page.getByRole("complementary", { name: "Agent trace" });

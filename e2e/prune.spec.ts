@@ -1,6 +1,6 @@
 // Schema pruning on screen: ask on the largest sample, see what was kept and dropped and why, pin one, see the prompt change.
 import { expect, test, type Page } from "@playwright/test";
-import { openApp } from "./helpers";
+import { configureScriptedLlm, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
@@ -15,13 +15,7 @@ test.afterAll(async () => {
 const GOLD_SQL = "SELECT count(*) FROM customers WHERE loyalty_tier = 'Gold'";
 
 async function configure(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await dialog.getByLabel("Provider").selectOption("custom");
-  await dialog.getByLabel("Base URL").fill(server.url);
-  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("scripted-model");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await page.getByRole("radio", { name: "Schema + example values + query results" }).check();
+  await configureScriptedLlm(page, server.url);
 }
 
 async function ask(page: Page, question: string): Promise<void> {

@@ -1,5 +1,5 @@
 // The "Describe undocumented columns with the LLM" dialog: choose columns, read exactly what will be sent, then Send or Cancel.
-import { useEffect, useRef } from "react";
+import { ModalDialog } from "../common/modal-dialog";
 import { DATA_SHARING_LABELS } from "../../core/agent/data-sharing";
 import { describeRequestText } from "../../core/schema/describe-request";
 import { columnKey, useDescriptionsStore } from "../../state/descriptions-store";
@@ -13,81 +13,63 @@ export function DescribeDialog() {
   const sharing = useSettingsStore((state) => state.sharing);
   const model = useSettingsStore((state) => state.llm.model);
   const baseUrl = useSettingsStore((state) => state.llm.baseUrl);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), []);
   const sending = dialog.status === "sending";
   return (
-    <div className="dialog-backdrop" onClick={close}>
-      <div
-        ref={box}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Describe columns with the LLM"
-        tabIndex={-1}
-        className="dialog describe-dialog"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key !== "Escape") return;
-          // Handled here so the page-wide Esc (stop the query or the agent) does not also fire.
-          event.stopPropagation();
-          close();
-        }}
-      >
-        <header>
-          <h2>Describe columns with the LLM</h2>
-          <button type="button" aria-label="Close" onClick={close}>
-            ×
-          </button>
-        </header>
-        {dialog.offered.length === 0 ? (
-          <p>Every column has a description already.</p>
-        ) : (
-          <>
-            <fieldset className="describe-columns" disabled={sending}>
-              <legend>Undocumented columns ({dialog.offered.length})</legend>
-              <ul>
-                {dialog.offered.map((column) => {
-                  const key = columnKey(column.table, column.column);
-                  return (
-                    <li key={key}>
-                      <label>
-                        <input type="checkbox" checked={dialog.chosen.includes(key)} onChange={() => toggle(column.table, column.column)} /> {column.table}.{column.column}{" "}
-                        <span className="muted">{column.type || "any"}</span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
-            <p className="muted">
-              Sent to {model || "(no model chosen)"} at {baseUrl || "(no endpoint)"}.{" "}
-              {dialog.request?.includesValues
-                ? `Example values are included (data sharing: ${DATA_SHARING_LABELS[sharing ?? "schema"]}).`
-                : "No values from the data are included (data sharing: schema only, or not chosen yet)."}
-            </p>
-            <label className="describe-request-label" htmlFor="describe-request">
-              What will be sent
-            </label>
-            <pre id="describe-request" className="describe-request" aria-label="What will be sent" tabIndex={0}>
-              {dialog.request ? describeRequestText(dialog.request) : "…"}
-            </pre>
-          </>
-        )}
-        {dialog.message && (
-          <p role={dialog.status === "error" ? "alert" : "status"} className={dialog.status === "error" ? "describe-error" : "describe-done"}>
-            {dialog.message}
+    <ModalDialog label="Describe columns with the LLM" className="describe-dialog" onClose={close}>
+      <header>
+        <h2>Describe columns with the LLM</h2>
+        <button type="button" aria-label="Close" onClick={close}>
+          ×
+        </button>
+      </header>
+      {dialog.offered.length === 0 ? (
+        <p>Every column has a description already.</p>
+      ) : (
+        <>
+          <fieldset className="describe-columns" disabled={sending}>
+            <legend>Undocumented columns ({dialog.offered.length})</legend>
+            <ul>
+              {dialog.offered.map((column) => {
+                const key = columnKey(column.table, column.column);
+                return (
+                  <li key={key}>
+                    <label>
+                      <input type="checkbox" checked={dialog.chosen.includes(key)} onChange={() => toggle(column.table, column.column)} /> {column.table}.{column.column}{" "}
+                      <span className="muted">{column.type || "any"}</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <p className="muted">
+            Sent to {model || "(no model chosen)"} at {baseUrl || "(no endpoint)"}.{" "}
+            {dialog.request?.includesValues
+              ? `Example values are included (data sharing: ${DATA_SHARING_LABELS[sharing ?? "schema"]}).`
+              : "No values from the data are included (data sharing: schema only, or not chosen yet)."}
           </p>
-        )}
-        <footer className="dialog-actions">
-          <button type="button" onClick={() => void send()} disabled={sending || !dialog.request || dialog.request.columns.length === 0 || dialog.status === "done"}>
-            {sending ? "Sending…" : "Send"}
-          </button>
-          <button type="button" onClick={close}>
-            {dialog.status === "done" ? "Close" : "Cancel"}
-          </button>
-        </footer>
-      </div>
-    </div>
+          <label className="describe-request-label" htmlFor="describe-request">
+            What will be sent
+          </label>
+          <pre id="describe-request" className="describe-request" aria-label="What will be sent" tabIndex={0}>
+            {dialog.request ? describeRequestText(dialog.request) : "…"}
+          </pre>
+        </>
+      )}
+      {dialog.message && (
+        <p role={dialog.status === "error" ? "alert" : "status"} className={dialog.status === "error" ? "describe-error" : "describe-done"}>
+          {dialog.message}
+        </p>
+      )}
+      <footer className="dialog-actions">
+        <button type="button" onClick={() => void send()} disabled={sending || !dialog.request || dialog.request.columns.length === 0 || dialog.status === "done"}>
+          {sending ? "Sending…" : "Send"}
+        </button>
+        <button type="button" onClick={close}>
+          {dialog.status === "done" ? "Close" : "Cancel"}
+        </button>
+      </footer>
+    </ModalDialog>
   );
 }
 

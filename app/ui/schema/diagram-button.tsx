@@ -1,5 +1,6 @@
 // The schema panel's "Diagram" button and the large dialog it opens; the diagram itself (React Flow, ELK) loads only then.
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { ModalDialog } from "../common/modal-dialog";
 import { createPortal } from "react-dom";
 import { useDatabaseStore } from "../../state/database-store";
 import { usePruneStore } from "../../state/prune-store";
@@ -12,48 +13,30 @@ const ErDiagram = lazy(loadDiagram);
 function DiagramDialog({ onClose }: { onClose: () => void }) {
   const schema = useDatabaseStore((state) => state.schema);
   const result = usePruneStore((state) => state.result);
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => dialog.current?.focus(), []);
   return (
-    <div className="dialog-backdrop" onClick={onClose}>
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Schema diagram"
-        tabIndex={-1}
-        className="dialog diagram-dialog"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key !== "Escape") return;
-          // Handled here so the page-wide Esc (stop the query or the agent) does not also fire.
-          event.stopPropagation();
-          onClose();
-        }}
-      >
-        <header>
-          <h2>Schema diagram</h2>
-          {result && (
-            <p className="diagram-legend">
-              For “{result.question}”: <span className="legend-kept">✓ kept</span> <span className="legend-dropped">dropped</span>{" "}
-              <span className="legend-join">join path</span>
-            </p>
-          )}
-          <button type="button" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <div className="diagram-body">
-          {schema ? (
-            <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
-              <ErDiagram schema={schema} highlight={result} label="Entity-relationship diagram" />
-            </Suspense>
-          ) : (
-            <p className="muted">No database is open.</p>
-          )}
-        </div>
+    <ModalDialog label="Schema diagram" className="diagram-dialog" onClose={onClose}>
+      <header>
+        <h2>Schema diagram</h2>
+        {result && (
+          <p className="diagram-legend">
+            For “{result.question}”: <span className="legend-kept">✓ kept</span> <span className="legend-dropped">dropped</span>{" "}
+            <span className="legend-join">join path</span>
+          </p>
+        )}
+        <button type="button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="diagram-body">
+        {schema ? (
+          <Suspense fallback={<p className="muted">Loading the diagram…</p>}>
+            <ErDiagram schema={schema} highlight={result} label="Entity-relationship diagram" />
+          </Suspense>
+        ) : (
+          <p className="muted">No database is open.</p>
+        )}
       </div>
-    </div>
+    </ModalDialog>
   );
 }
 
