@@ -32,6 +32,45 @@ export interface PruningFigures {
   databases: Record<string, { columns: number; tokensFull: number; profileMs: number; indexMs: number; values: number }>;
   lexicalAndValue: PruningRun & { byDatabase: Record<string, PruningRun> };
   denseTinyModel: PruningRun & { modelLoadMs: number; unitEmbeddingMs: number };
+  /** A synthetic schema of 100 tables × 10 columns (hub-and-spoke keys, a few values), budget 300: the large case. */
+  wideSchema: { columns: number; indexMs: number; latencyMedianMs: number; latencyMaxMs: number; tokensFull: number; tokensKeptMax: number };
+}
+
+async function measureWideSchema(SQL: Awaited<ReturnType<typeof initSqlJs>>): Promise<PruningFigures["wideSchema"]> {
+  const engine = new SqliteEngine(SQL);
+  await engine.open(null);
+  const statements = ["CREATE TABLE hub (hub_id INTEGER PRIMARY KEY, hub_name TEXT);", "INSERT INTO hub VALUES (1, 'Central');"];
+  const subjects = ["invoice", "shipment", "supplier", "warehouse", "vehicle", "driver", "customer", "product", "category", "region"];
+  for (let index = 0; index < 100; index += 1) {
+    const name = `${subjects[index % 10]}_${Math.floor(index / 10)}`;
+    statements.push(
+      `CREATE TABLE ${name} (${name}_id INTEGER PRIMARY KEY, hub_id INTEGER REFERENCES hub(hub_id), code TEXT, status TEXT, created_at TEXT, amount REAL, notes TEXT, label TEXT, is_active INTEGER, owner TEXT);`,
+      `INSERT INTO ${name} VALUES (1, 1, '${name.toUpperCase()}', 'open', '2024-05-01', 1.5, 'n', '${name} one', 1, 'Kim');`,
+    );
+  }
+  await engine.execute(statements.join("\n"));
+  const schema = await engine.schema();
+  const built = await buildSchemaContext({ database: engine, schema });
+  const questions = subjects.map((subject, index) => `How many ${subject}s of ${subject}_${index % 10} are open and what is their total amount?`);
+  const latencies: number[] = [];
+  let tokensFull = 0;
+  let tokensKeptMax = 0;
+  for (const question of [...questions, ...questions]) {
+    const started = performance.now();
+    const result = await pruneSchema(built.retriever, question, { budget: 300, countTokens: countO200kTokens });
+    latencies.push(performance.now() - started);
+    tokensFull = result.tokensFull;
+    tokensKeptMax = Math.max(tokensKeptMax, result.tokensKept);
+  }
+  const measured = latencies.slice(questions.length); // the first pass warms up
+  return {
+    columns: schema.tables.reduce((sum, table) => sum + table.columns.length, 0),
+    indexMs: Math.round(built.indexMs),
+    latencyMedianMs: Math.round(median(measured) * 100) / 100,
+    latencyMaxMs: Math.round(Math.max(...measured) * 100) / 100,
+    tokensFull,
+    tokensKeptMax,
+  };
 }
 
 const SAMPLES = ["bookshop", "flights", "clinic"];
@@ -111,8 +150,10 @@ export async function measurePruningFigures(): Promise<PruningFigures> {
   const dense = await run(questions, contexts, embedder);
   await embedder.dispose();
   const { byDatabase: _ignored, ...denseSummary } = dense;
+  const wideSchema = await measureWideSchema(SQL);
   return {
     budget: DEFAULT_SCHEMA_TOKEN_BUDGET,
+    wideSchema,
     databases,
     lexicalAndValue,
     denseTinyModel: { ...denseSummary, modelLoadMs: Math.round(modelLoadMs), unitEmbeddingMs: Math.round(unitEmbeddingMs) },

@@ -69,6 +69,9 @@ function writeOverrides(overrides: PruneOverrides): void {
  * The retrieval index of the open database, rebuilt when the schema, its descriptions or its profile change
  * (each is a new object then). Reading the distinct values goes through the worker once per database.
  */
+/** Numbers prune calls, so a slow earlier one cannot overwrite a later one's result. */
+let latestRun = 0;
+
 let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: DatabaseProfile | null; retriever: Promise<SchemaRetriever> } | null = null;
 
 function retrieverFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<SchemaRetriever> {
@@ -142,10 +145,13 @@ export const usePruneStore = create<PruneState>((set, get) => ({
     const schema = useDatabaseStore.getState().schema;
     if (!schema) return null;
     const { descriptions, profile } = useDescriptionsStore.getState();
+    // Only the latest call may show its result: an older one (a preview, another database) finishing later is dropped.
+    const run = ++latestRun;
+    const current = () => run === latestRun && useDatabaseStore.getState().schema === schema;
     set({ status: index?.schema === schema ? "pruning" : "indexing", message: null });
     try {
       const retriever = await retrieverFor(schema, descriptions, profile.value);
-      set({ status: "pruning" });
+      if (current()) set({ status: "pruning" });
       const dense = denseStage();
       const result = await pruneSchema(retriever, question, {
         budget: get().budget,
@@ -154,10 +160,10 @@ export const usePruneStore = create<PruneState>((set, get) => ({
         denseUnavailable: dense.unavailable,
         includeValues: sharesValues(sharing),
       });
-      set({ result, status: "ready" });
+      if (current()) set({ result, status: "ready" });
       return result;
     } catch (error) {
-      set({ status: "error", message: `The schema could not be pruned (${error instanceof Error ? error.message : String(error)}); the agent gets the whole schema.` });
+      if (current()) set({ status: "error", message: `The schema could not be pruned (${error instanceof Error ? error.message : String(error)}); the agent gets the whole schema.` });
       return null;
     }
   },

@@ -12,6 +12,9 @@ const NOT_ALIAS = new Set(
   "where join inner left right full outer cross natural on using group order limit having union intersect except as select from and or not window".split(" "),
 );
 
+/** Words that end a FROM list (after them a comma separates columns or values, not tables). */
+const FROM_LIST_ENDS = new Set(["where", "group", "order", "having", "limit", "on", "using", "union", "intersect", "except", "select", "window"]);
+
 function identifierText(sql: string, start: number, end: number, kind: string): string | null {
   const text = sql.slice(start, end);
   if (kind === "word") return text;
@@ -32,9 +35,16 @@ export function queryColumns(sql: string, schema: DatabaseSchema): QueryColumn[]
 
   const used = new Set<string>();
   const aliases = new Map<string, string>();
+  // A name is a table only where a table can stand: after FROM or JOIN, or after a comma in a FROM list.
+  let inFromList = false;
   identifiers.forEach((identifier, index) => {
+    const word = tokens[index]!.kind === "word" ? tokens[index]!.text.toLowerCase() : "";
+    if (word === "from" || word === "join") inFromList = true;
+    else if (FROM_LIST_ENDS.has(word) || tokens[index]!.kind === "close" || tokens[index]!.kind === "semicolon") inFromList = false;
     if (!identifier) return;
-    const table = tables.get(identifier.toLowerCase());
+    const previous = tokens[index - 1]?.text.toLowerCase();
+    const tablePlace = previous === "from" || previous === "join" || (previous === "," && inFromList);
+    const table = tablePlace ? tables.get(identifier.toLowerCase()) : undefined;
     if (!table || tokens[index + 1]?.text === ".") return;
     used.add(table.name);
     let next = index + 1;

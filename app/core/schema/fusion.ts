@@ -10,7 +10,7 @@ export interface FusionWeights {
   table: number;
 }
 
-export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 0.8, table: 0.35 };
+export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 1, table: 0.35 };
 
 /** Lexical and dense blended (either alone when the other did not run), plus the value-match bonus. */
 export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {

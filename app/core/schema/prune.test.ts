@@ -176,7 +176,7 @@ describe("pruning", () => {
     `);
     const schema = await engine.schema();
     const retriever = new SchemaRetriever({ schema, values: new ValueIndex(await collectColumnValues(engine, schema)) });
-    const german = await pruneSchema(retriever, "Wie viele Kunden wohnen in Munchen?", { budget: 120, countTokens });
+    const german = await pruneSchema(retriever, "Wie viele Kunden wohnen in Munchen?", { budget: 160, countTokens });
     expect(german.kept.kunden).toBeDefined();
     expect(german.columns.find((column) => column.column === "stadtname")).toMatchObject({ kept: true, matchedValue: "München" });
     const japanese = await pruneSchema(retriever, "抹茶の価格はいくらですか", { budget: 120, countTokens });
@@ -208,6 +208,12 @@ describe("query columns", () => {
     ).map((column) => `${column.table}.${column.column}`);
     expect(columns.sort()).toEqual(["customers.customer_id", "customers.first_name", "orders.customer_id", "orders.status", "orders.total_cents"]);
     expect(queryColumns("SELECT * FROM products", schema)).toEqual([]);
+    // A column named like a table is not that table: here status is both.
+    const engine2 = new SqliteEngine(SQL);
+    await engine2.open(null);
+    await engine2.execute("CREATE TABLE status (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE tickets (id INTEGER PRIMARY KEY, name TEXT, status TEXT);");
+    const used = queryColumns("SELECT id, name FROM tickets WHERE status = 'open'", await engine2.schema()).map((column) => `${column.table}.${column.column}`);
+    expect(used.sort()).toEqual(["tickets.id", "tickets.name", "tickets.status"]);
     expect(queryColumns("SELECT 'title' FROM products", schema)).toEqual([]);
   });
 });

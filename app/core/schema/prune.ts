@@ -145,32 +145,43 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
 
   // Selection: what relevance (or a pin) chose, then keys, labels and join paths assembled around it.
   const isPinned = (table: string, column?: string) => pinned.has(table) || (column !== undefined && pinned.has(columnKey(table, column)));
-  const chosenColumns = new Map<string, KeepReason[]>();
-  const chosenTables = new Map<string, KeepReason>();
-  const wholeSchema = tokensFull <= budget;
+  // Whole when the full text fits, counted with this question's matched values noted in it.
+  const wholeSchema = tokensFull <= budget && countTokens(schemaText(schema, textOptions)) <= budget;
+  const pinnedColumns: ColumnState[] = [];
+  const relevantColumns: ColumnState[] = [];
+  const relevantReasons = new Map<ColumnState, KeepReason[]>();
   for (const state of columns) {
     if (isExcluded(state.table, state.column)) continue;
-    if (wholeSchema) chosenColumns.set(columnKey(state.table, state.column), ["whole-schema"]);
-    else if (isPinned(state.table, state.column)) chosenColumns.set(columnKey(state.table, state.column), ["pinned"]);
-    else if (best > 0 && state.score >= threshold * best) chosenColumns.set(columnKey(state.table, state.column), reasonsFromStages(state));
-  }
-  if (!wholeSchema) {
-    // A table the question names outright is kept (with its keys) even when none of its columns is: COUNT(*) needs it.
-    for (const [table, score] of tableScore) {
-      if (isExcluded(table)) continue;
-      if (isPinned(table)) chosenTables.set(table, "pinned");
-      else if (bestTable > 0 && score >= 0.5 * bestTable) {
-        chosenTables.set(table, contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0] ?? "lexical");
-      }
+    if (isPinned(state.table, state.column)) pinnedColumns.push(state);
+    else if (best > 0 && state.score >= threshold * best) {
+      relevantColumns.push(state);
+      relevantReasons.set(state, reasonsFromStages(state));
     }
   }
+  relevantColumns.sort((a, b) => b.score - a.score);
+  const pinnedTables: string[] = [];
+  const namedTables: Array<{ table: string; reason: KeepReason }> = [];
+  for (const [table, score] of tableScore) {
+    if (isExcluded(table)) continue;
+    if (isPinned(table)) pinnedTables.push(table);
+    // A table the question names outright is kept (with its keys) even when none of its columns is: COUNT(*) needs it.
+    else if (bestTable > 0 && score >= 0.5 * bestTable) {
+      namedTables.push({ table, reason: contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0] ?? "lexical" });
+    }
+  }
+  namedTables.sort((a, b) => (tableScore.get(b.table) ?? 0) - (tableScore.get(a.table) ?? 0));
 
+  const keysOf = new Map(schema.tables.map((table) => [table.name, keyColumns(table)]));
+  const labelsOf = new Map(schema.tables.map((table) => [table.name, labelColumns(table)]));
+  const graph = foreignKeyGraph(schema);
   let kept = new Map<string, Set<string>>();
   let tableReasons = new Map<string, KeepReason>();
   let edges: JoinEdge[] = [];
-  const assemble = () => {
+
+  /** Builds the kept set from the pins, the first `columnCount` relevant columns and the first `tableCount` named tables. */
+  const assemble = (columnCount: number, tableCount: number) => {
     kept = new Map();
-    tableReasons = new Map(chosenTables);
+    tableReasons = new Map();
     for (const state of columns) state.reasons.clear();
     const keep = (table: string, column: string, reasons: KeepReason[]) => {
       if (isExcluded(table, column)) return;
@@ -180,72 +191,100 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       const state = columnState.get(columnKey(table, column));
       for (const reason of reasons) state?.reasons.add(reason);
     };
-    for (const [key, reasons] of chosenColumns) {
-      const state = columnState.get(key);
-      if (state) keep(state.table, state.column, reasons);
+    if (wholeSchema) {
+      for (const state of columns) keep(state.table, state.column, ["whole-schema"]);
+      return;
     }
-    for (const table of chosenTables.keys()) if (!kept.has(table)) kept.set(table, new Set());
-    if (wholeSchema) return;
+    const relevance = new Map<string, number>();
+    const note = (table: string, score: number) => relevance.set(table, Math.max(relevance.get(table) ?? 0, score));
+    for (const state of pinnedColumns) keep(state.table, state.column, ["pinned"]);
+    for (const state of relevantColumns.slice(0, columnCount)) {
+      keep(state.table, state.column, relevantReasons.get(state) ?? ["lexical"]);
+      note(state.table, state.score);
+    }
+    for (const table of pinnedTables) {
+      tableReasons.set(table, "pinned");
+      for (const column of tablesByName.get(table)?.columns ?? []) keep(table, column.name, ["pinned"]);
+    }
+    for (const { table, reason } of namedTables.slice(0, tableCount)) {
+      tableReasons.set(table, reason);
+      if (!kept.has(table)) kept.set(table, new Set());
+    }
     for (const table of [...kept.keys()]) {
-      const info = tablesByName.get(table);
-      if (!info) continue;
-      for (const column of keyColumns(info)) keep(table, column, ["key"]);
-      for (const column of labelColumns(info)) keep(table, column, ["label"]);
+      note(table, tableScore.get(table) ?? 0);
+      for (const column of keysOf.get(table) ?? []) keep(table, column, ["key"]);
+      for (const column of labelsOf.get(table) ?? []) keep(table, column, ["label"]);
     }
-    const terminals = [...kept.keys()].sort((a, b) => tableRelevance(b) - tableRelevance(a));
+    const terminals = [...kept.keys()].sort((a, b) => (relevance.get(b) ?? 0) - (relevance.get(a) ?? 0));
     const path = joinPath(graph, terminals);
     for (const edge of path.edges) {
       for (const table of [edge.fromTable, edge.toTable]) {
         if (kept.has(table)) continue;
         tableReasons.set(table, "join-path");
-        const info = tablesByName.get(table);
-        for (const column of info?.columns ?? []) if (column.primaryKeyPosition > 0) keep(table, column.name, ["key"]);
+        for (const column of tablesByName.get(table)?.columns ?? []) if (column.primaryKeyPosition > 0) keep(table, column.name, ["key"]);
       }
       edge.fromColumns.forEach((column) => keep(edge.fromTable, column, ["join-path"]));
       edge.toColumns.forEach((column) => keep(edge.toTable, column, ["join-path"]));
     }
     edges = path.edges;
   };
-  const graph = foreignKeyGraph(schema);
-  assemble();
 
-  // Over budget: the weakest columns chosen for relevance go first, then the weakest tables. Each step shrinks
-  // what was chosen, so this ends.
-  if (!wholeSchema) {
-    // Counted per table (cached by its kept columns), so each step re-counts one table, not the whole text.
+  if (wholeSchema) assemble(0, 0);
+  else {
+    // Counted per table (cached by its kept columns), so a candidate costs the tables that changed, not the whole text.
     const tableTokens = new Map<string, number>();
-    const footerTokens = countTokens(schemaText({ tables: [] }, { ...textOptions, kept: {} })) + countTokens(`${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist`);
-    const estimate = (record: Record<string, string[]>) => {
+    const footerTokens = countTokens(`-- The schema above keeps what this question seems to need; ${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist. list_tables and describe_table show everything.`);
+    const estimate = () => {
       let total = footerTokens;
-      for (const table of schema.tables) {
-        const columnsKept = record[table.name];
-        if (!columnsKept) continue;
-        const key = `${table.name}\u0000${columnsKept.join("\u0001")}`;
+      for (const [table, columnsKept] of Object.entries(keptRecord())) {
+        const key = `${table}\u0000${columnsKept.join("\u0001")}`;
         let tokens = tableTokens.get(key);
-        if (tokens === undefined) tableTokens.set(key, (tokens = countTokens(tableText(table, columnsKept, textOptions)) + 1));
+        if (tokens === undefined) tableTokens.set(key, (tokens = countTokens(tableText(tablesByName.get(table)!, columnsKept, textOptions)) + 1));
         total += tokens;
       }
       return total;
     };
-    // The estimate first (cheap); then the exact count, which differs by a token or two where texts join.
-    while (estimate(keptRecord()) > budget || countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
-      const weakestColumn = [...chosenColumns.keys()]
-        .filter((key) => !chosenColumns.get(key)?.includes("pinned"))
-        .map((key) => columnState.get(key)!)
-        .sort((a, b) => a.score - b.score)[0];
-      if (weakestColumn) {
-        chosenColumns.delete(columnKey(weakestColumn.table, weakestColumn.column));
-      } else {
-        const weakestTable = [...chosenTables.keys()].filter((table) => chosenTables.get(table) !== "pinned").sort((a, b) => (tableScore.get(a) ?? 0) - (tableScore.get(b) ?? 0))[0];
-        if (!weakestTable || kept.size <= 1) break;
-        chosenTables.delete(weakestTable);
+    const fits = (columnCount: number, tableCount: number) => {
+      assemble(columnCount, tableCount);
+      return estimate() <= budget;
+    };
+    /** The largest n in 0..max with fits(n), assuming more never costs less (binary search: log n assemblies). */
+    const largest = (max: number, fitsWith: (n: number) => boolean) => {
+      if (fitsWith(max)) return max;
+      let low = -1;
+      let high = max;
+      while (high - low > 1) {
+        const middle = (low + high) >> 1;
+        if (fitsWith(middle)) low = middle;
+        else high = middle;
       }
-      assemble();
+      return low;
+    };
+    // Over budget: the weakest relevant columns go first, then the weakest named tables.
+    let columnCount = largest(relevantColumns.length, (n) => fits(n, namedTables.length));
+    let tableCount = namedTables.length;
+    if (columnCount < 0) {
+      columnCount = 0;
+      tableCount = Math.max(0, largest(namedTables.length, (n) => fits(0, n)));
+    }
+    // Nothing fits at all: the single best column (or named table) with its keys, over budget, beats an empty schema.
+    if (columnCount === 0 && tableCount === 0 && pinnedColumns.length === 0 && pinnedTables.length === 0) {
+      if (relevantColumns.length > 0) columnCount = 1;
+      else if (namedTables.length > 0) tableCount = 1;
+      assemble(columnCount, tableCount);
+    } else assemble(columnCount, tableCount);
+    // The estimate sums tables; the exact count of the joined text can differ by a token or two.
+    while (countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget && columnCount + tableCount > 1) {
+      if (columnCount > 0) columnCount -= 1;
+      else tableCount -= 1;
+      assemble(columnCount, tableCount);
     }
   }
 
   function tableRelevance(table: string): number {
-    return Math.max(tableScore.get(table) ?? 0, ...columns.filter((state) => state.table === table && chosenColumns.has(columnKey(state.table, state.column))).map((state) => state.score));
+    let relevance = tableScore.get(table) ?? 0;
+    for (const state of columns) if (state.table === table && (state.reasons.has("pinned") || relevantReasons.has(state)) && kept.get(table)?.has(state.column)) relevance = Math.max(relevance, state.score);
+    return relevance;
   }
 
   function keptRecord(): Record<string, string[]> {

@@ -4,7 +4,7 @@ import type { DatabaseSchema, TableInfo } from "../db/types";
 import { Bm25Index } from "./bm25";
 import { contributingStages, fuseColumn, fuseUnit } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
-import { foldText, splitIdentifier, stemWord, textTerms } from "./text-terms";
+import { foldText, splitIdentifier, stemWord, textTerms, textWords } from "./text-terms";
 import { ValueIndex } from "./value-index";
 
 export function table(name: string, columns: string[], foreignKeys: Array<[string, string, string]> = [], primaryKey = columns[0]): TableInfo {
@@ -38,16 +38,20 @@ describe("text terms", () => {
   });
 
   it("stems English plurals and verb endings lightly and leaves other words alone", () => {
-    expect(stemWord("cities")).toBe("city");
+    expect(stemWord("cities")).toBe(stemWord("city"));
     expect(stemWord("ordered")).toBe("order");
     expect(stemWord("shipping")).toBe("ship");
+    expect(textWords("order_itemsQty2 HTMLParser")).toEqual(["order", "items", "qty", "2", "html", "parser"]);
     expect(stemWord("status")).toBe("status");
     expect(stemWord("address")).toBe("address");
-    expect(stemWord("boxes")).toBe("box");
+    expect(stemWord("boxes")).toBe(stemWord("box"));
     expect(stemWord("publishers")).toBe(stemWord("published"));
     expect(stemWord("customers")).toBe(stemWord("customer"));
+    for (const [plural, singular] of [["movies", "movie"], ["cities", "city"], ["sizes", "size"], ["caches", "cache"], ["statuses", "status"], ["cookies", "cookie"], ["classes", "class"], ["prices", "priced"]]) {
+      expect(stemWord(plural!), `${plural} ~ ${singular}`).toBe(stemWord(singular!));
+    }
     expect(stemWord("order")).toBe("order");
-    expect(textTerms("Kunden_Städte")).toEqual(["kunden", "stadte"]);
+    expect(textTerms("Kunden_Städte")).toEqual(textTerms("kunden stadte"));
     expect(textTerms("город")).toEqual(["город"]);
   });
 

@@ -110,8 +110,6 @@ export class SchemaRetriever {
           fields: [
             { terms: textTerms(column.name), weight: 3 },
             { terms: textTerms(description), weight: 1 },
-            // The table's name, weakly: "customer name" should prefer customers.name over authors.name.
-            { terms: textTerms(table.name), weight: 0.5 },
           ],
         });
       }

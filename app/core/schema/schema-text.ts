@@ -1,5 +1,5 @@
 // The schema text the agent reads: CREATE statements with the kept columns, descriptions as comments, example values.
-import { quoteIdentifierIfNeeded } from "../db/identifiers";
+import { quoteIdentifier, quoteIdentifierIfNeeded } from "../db/identifiers";
 import type { ColumnInfo, DatabaseSchema, TableInfo } from "../db/types";
 import type { ColumnProfile, DatabaseProfile, SchemaDescriptions } from "./types";
 
@@ -24,6 +24,20 @@ function quoteValue(value: string): string {
   return `'${short.replace(/'/g, "''").replace(/\s+/g, " ")}'`;
 }
 
+/** A matched value exactly as stored (only line breaks shown as \n, so the comment stays on its line). */
+function quoteStoredValue(value: string): string {
+  return `'${value.replace(/'/g, "''").replace(/\r?\n/g, "\\n")}'`;
+}
+
+/** Words SQLite reserves that name columns in real schemas (order, group, select…): quoted, like other odd names. */
+const RESERVED = new Set(
+  "abort action add after all alter analyze and as asc attach autoincrement before begin between by cascade case cast check collate column commit conflict constraint create cross current default deferrable deferred delete desc detach distinct do drop each else end escape except exclusive exists explain fail filter following for foreign from full glob group having if ignore immediate in index indexed initially inner insert instead intersect into is isnull join key left like limit match natural no not nothing notnull null of offset on or order outer over partition plan pragma preceding primary query raise range recursive references regexp reindex release rename replace restrict right rollback row rows savepoint select set table temp temporary then to transaction trigger unbounded union unique update using vacuum values view virtual when where window with without".split(" "),
+);
+
+function quoteName(name: string): string {
+  return RESERVED.has(name.toLowerCase()) ? quoteIdentifier(name) : quoteIdentifierIfNeeded(name);
+}
+
 function isNumericType(type: string): boolean {
   return /INT|REAL|FLOA|DOUB|NUM|DEC/i.test(type);
 }
@@ -46,32 +60,33 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").replace(/\*\//g, "* /").trim();
 }
 
-function describeColumn(
-  table: TableInfo,
-  column: ColumnInfo,
-  options: SchemaTextOptions,
-  profiles: Map<string, ColumnProfile> | undefined,
-): string {
-  const parts = [quoteIdentifierIfNeeded(column.name)];
+interface TableFacts {
+  singlePrimaryKey: boolean;
+  singleForeignKeys: Map<string, { toTable: string; toColumn: string | undefined }>;
+  profiles: Map<string, ColumnProfile> | undefined;
+}
+
+/** A column's definition and, apart, its comment: the caller puts the comma between them. */
+function describeColumn(table: TableInfo, column: ColumnInfo, options: SchemaTextOptions, facts: TableFacts): { definition: string; comment: string | null } {
+  const parts = [quoteName(column.name)];
   if (column.type) parts.push(column.type);
-  const primaryKeyColumns = table.columns.filter((candidate) => candidate.primaryKeyPosition > 0);
-  if (column.primaryKeyPosition > 0 && primaryKeyColumns.length === 1) parts.push("PRIMARY KEY");
+  if (column.primaryKeyPosition > 0 && facts.singlePrimaryKey) parts.push("PRIMARY KEY");
   if (column.notNull && column.primaryKeyPosition === 0) parts.push("NOT NULL");
-  const singleKey = table.foreignKeys.find((key) => key.fromColumns.length === 1 && key.fromColumns[0] === column.name);
-  if (singleKey) parts.push(`REFERENCES ${quoteIdentifierIfNeeded(singleKey.toTable)}(${quoteIdentifierIfNeeded(singleKey.toColumns[0] ?? "")})`);
+  const singleKey = facts.singleForeignKeys.get(column.name);
+  if (singleKey) parts.push(`REFERENCES ${quoteName(singleKey.toTable)}${singleKey.toColumn ? `(${quoteName(singleKey.toColumn)})` : ""}`);
 
   const notes: string[] = [];
   const description = options.descriptions?.tables[table.name]?.columns[column.name]?.text ?? column.comment;
   if (description) notes.push(oneLine(description));
   if (options.includeValues) {
     const matched = options.matchedValues?.[table.name]?.[column.name];
-    if (matched !== undefined) notes.push(`question matches ${quoteValue(matched)}`);
+    if (matched !== undefined) notes.push(`question matches ${quoteStoredValue(matched)}`);
     else {
-      const note = column.primaryKeyPosition > 0 || singleKey ? null : valuesNote(profiles?.get(column.name));
+      const note = column.primaryKeyPosition > 0 || singleKey ? null : valuesNote(facts.profiles?.get(column.name));
       if (note) notes.push(note);
     }
   }
-  return notes.length ? `${parts.join(" ")} -- ${notes.join("; ")}` : parts.join(" ");
+  return { definition: parts.join(" "), comment: notes.length ? notes.join("; ") : null };
 }
 
 /** One table (or view) as a CREATE statement over the given columns, with a note on the ones left out. */
@@ -88,24 +103,29 @@ export function tableText(table: TableInfo, keptColumns: string[] | null, option
   if (table.kind === "view") headerNotes.push("a view");
   else if (table.rowCount !== null) headerNotes.push(`${table.rowCount} rows`);
   const keyword = table.kind === "view" ? "VIEW" : "TABLE";
-  const lines = [`CREATE ${keyword} ${quoteIdentifierIfNeeded(table.name)} (${headerNotes.length ? ` -- ${headerNotes.join("; ")}` : ""}`];
+  const lines = [`CREATE ${keyword} ${quoteName(table.name)} (${headerNotes.length ? ` -- ${headerNotes.join("; ")}` : ""}`];
 
-  const body: string[] = columns.map((column) => describeColumn(table, column, options, profiles));
+  const facts: TableFacts = {
+    singlePrimaryKey: table.columns.filter((candidate) => candidate.primaryKeyPosition > 0).length === 1,
+    singleForeignKeys: new Map(
+      table.foreignKeys.filter((key) => key.fromColumns.length === 1).map((key) => [key.fromColumns[0]!, { toTable: key.toTable, toColumn: key.toColumns[0] || undefined }]),
+    ),
+    profiles,
+  };
+  const body: Array<{ definition: string; comment: string | null }> = columns.map((column) => describeColumn(table, column, options, facts));
   const primaryKey = table.columns.filter((column) => column.primaryKeyPosition > 0).sort((a, b) => a.primaryKeyPosition - b.primaryKeyPosition);
   if (primaryKey.length > 1 && primaryKey.every((column) => !keep || keep.has(column.name))) {
-    body.push(`PRIMARY KEY (${primaryKey.map((column) => quoteIdentifierIfNeeded(column.name)).join(", ")})`);
+    body.push({ definition: `PRIMARY KEY (${primaryKey.map((column) => quoteName(column.name)).join(", ")})`, comment: null });
   }
   for (const key of table.foreignKeys) {
     if (key.fromColumns.length < 2 || !key.fromColumns.every((column) => !keep || keep.has(column))) continue;
-    body.push(
-      `FOREIGN KEY (${key.fromColumns.map(quoteIdentifierIfNeeded).join(", ")}) REFERENCES ${quoteIdentifierIfNeeded(key.toTable)}(${key.toColumns.map(quoteIdentifierIfNeeded).join(", ")})`,
-    );
+    const target = key.toColumns.length ? `(${key.toColumns.map(quoteName).join(", ")})` : "";
+    body.push({ definition: `FOREIGN KEY (${key.fromColumns.map(quoteName).join(", ")}) REFERENCES ${quoteName(key.toTable)}${target}`, comment: null });
   }
   // A comment after the last line would swallow the comma, so commas go before the comments.
-  body.forEach((line, index) => {
+  body.forEach(({ definition, comment }, index) => {
     const comma = index < body.length - 1 ? "," : "";
-    const commentAt = line.indexOf(" -- ");
-    lines.push(commentAt >= 0 ? `  ${line.slice(0, commentAt)}${comma}${line.slice(commentAt)}` : `  ${line}${comma}`);
+    lines.push(comment ? `  ${definition}${comma} -- ${comment}` : `  ${definition}${comma}`);
   });
   const left = table.columns.length - columns.length;
   if (left > 0) lines.push(`  -- ${left} more column${left === 1 ? "" : "s"} not shown`);

@@ -29,20 +29,24 @@ const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 
 /**
  * A light stemmer for words in Latin script: plural and common verb endings only, so `customers`, `customer`;
- * `cities`, `city`; `ordered`, `ordering`, `order` meet. Other scripts are left whole: a wrong stem costs more
- * than a missed one, and BM25 still matches the exact word.
+ * `cities`, `city`; `movies`, `movie`; `ordered`, `ordering`, `order`; `publisher`, `published` meet. Stems need not
+ * be words (`city` → citi): both sides of a comparison go through the same rules. Other scripts are left whole:
+ * a wrong stem costs more than a missed one, and BM25 still matches the exact word.
  */
 export function stemWord(word: string): string {
   if (!/^[a-z]+$/.test(word) || word.length <= 3) return word;
-  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(ss|us|is)$/.test(word)) return word;
-  if (/(ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("s")) return stemWord(word.slice(0, -1));
-  if (word.endsWith("ing") && word.length > 5) return undouble(word.slice(0, -3));
-  if (word.endsWith("ed") && word.length > 4) return undouble(word.slice(0, -2));
+  let stem = word;
+  if (stem.endsWith("ies") && stem.length > 4) stem = `${stem.slice(0, -3)}i`;
+  else if (stem.endsWith("sses")) stem = stem.slice(0, -2);
+  else if (stem.endsWith("s") && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  else if (stem.endsWith("ing") && stem.length > 5) stem = undouble(stem.slice(0, -3));
+  else if (stem.endsWith("ed") && stem.length > 4) stem = undouble(stem.slice(0, -2));
+  // Endings a plural or a verb form leaves behind: city/citi(es), box(e)s, price/pric(ed), movie/movi(es).
+  if (stem.endsWith("y") && stem.length > 3) stem = `${stem.slice(0, -1)}i`;
+  else if (stem.endsWith("e") && stem.length > 3) stem = stem.slice(0, -1);
   // The agent noun meets its verb (publisher, published → publish), when enough of the word is left to be safe.
-  if (word.endsWith("er") && word.length >= 7) return word.slice(0, -2);
-  return word;
+  if (stem.endsWith("er") && stem.length >= 7) stem = stem.slice(0, -2);
+  return stem;
 }
 
 function undouble(stem: string): string {
@@ -51,10 +55,25 @@ function undouble(stem: string): string {
 
 /** Words of a piece of text in reading order, folded (not stemmed); identifiers inside the text are split too. */
 export function textWords(text: string): string[] {
+  // Most values are plain ASCII: no accents to fold, no scripts to tell apart; this path is several times faster.
+  if (/^[\x20-\x7e]*$/.test(text)) return asciiWords(text);
   const words: string[] = [];
   for (const token of text.split(/[^\p{L}\p{N}_]+/u)) {
     if (!token) continue;
     for (const word of splitIdentifier(token)) words.push(foldText(word));
+  }
+  return words;
+}
+
+function asciiWords(text: string): string[] {
+  const words: string[] = [];
+  for (const token of text.split(/[^A-Za-z0-9_]+/)) {
+    if (!token) continue;
+    if (!/[a-z][A-Z]|[A-Z][A-Z][a-z]|[A-Za-z][0-9]|[0-9][A-Za-z]|_/.test(token)) {
+      words.push(token.toLowerCase());
+      continue;
+    }
+    for (const word of splitIdentifier(token)) words.push(word.toLowerCase());
   }
   return words;
 }

@@ -152,12 +152,13 @@ export class ValueIndex {
   }
 }
 
-/** Whether a declared type has TEXT affinity by SQLite's rules (or none, where anything may be stored). */
+/** Whether a column may hold text worth matching: TEXT affinity by SQLite's rules, no type, or a date/time type. */
 function mayHoldText(type: string): boolean {
   const upper = type.toUpperCase();
   if (upper === "") return true;
   if (upper.includes("INT")) return false;
-  return upper.includes("CHAR") || upper.includes("CLOB") || upper.includes("TEXT") || !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|DATE|TIME|BLOB)/.test(upper);
+  // DATE, DATETIME and TIMESTAMP columns usually hold ISO text (their years are matched); the query reads text only.
+  return upper.includes("CHAR") || upper.includes("CLOB") || upper.includes("TEXT") || upper.includes("DATE") || upper.includes("TIME") || !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|BLOB)/.test(upper);
 }
 
 /** Reads the distinct text values of every text column of every table (views are skipped: they repeat their tables). */
