@@ -34,6 +34,8 @@ export interface PruneOptions {
 }
 
 const columnKey = (table: string, column: string) => `${table}.${column}`;
+/** Candidates past the largest fitting prefix tried one by one. */
+const GREEDY_TRIES = 12;
 
 /** The full schema's token count depends only on the database and whether values are shown: counted once. */
 const fullTokenCache = new WeakMap<TokenCounter, WeakMap<SchemaRetriever, Map<boolean, number>>>();
@@ -125,7 +127,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     tableScore.set(table.name, fuseUnit(tableStages, weights));
     for (const column of table.columns) {
       const unit = retriever.columnUnit(table.name, column.name) ?? -1;
-      columns.push({ table: table.name, column: column.name, unit, score: fuseColumn(scores.stages[unit] ?? {}, tableStages, weights), reasons: new Set() });
+      const score = fuseColumn(scores.stages[unit] ?? {}, tableStages, weights);
+      columns.push({ table: table.name, column: column.name, unit, score, reasons: new Set() });
     }
   }
   const best = Math.max(0, ...columns.map((column) => column.score));
@@ -170,6 +173,18 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     }
   }
   namedTables.sort((a, b) => (tableScore.get(b.table) ?? 0) - (tableScore.get(a.table) ?? 0));
+  // One ranking for what the budget may cut: relevant columns by score, and the named tables placed among them
+  // (the best named table at 0.6 of the best column), so a tight budget keeps the strongest of both.
+  const isAnchor = (state: ColumnState) => {
+    const match = scores.valueMatches.get(state.unit);
+    return match !== undefined && match.kind === "exact" && match.score >= 0.5;
+  };
+  type Candidate = { column: ColumnState } | { table: string; reason: KeepReason };
+  const candidates: Array<{ candidate: Candidate; rank: number }> = [
+    // A column holding a value the question names as a whole is what its filter needs: it goes first.
+    ...relevantColumns.map((state) => ({ candidate: { column: state }, rank: state.score + (isAnchor(state) ? best : 0) })),
+    ...namedTables.map((entry) => ({ candidate: entry, rank: bestTable > 0 ? ((tableScore.get(entry.table) ?? 0) / bestTable) * best * 0.6 : 0 })),
+  ].sort((a, b) => b.rank - a.rank);
 
   const keysOf = new Map(schema.tables.map((table) => [table.name, keyColumns(table)]));
   const labelsOf = new Map(schema.tables.map((table) => [table.name, labelColumns(table)]));
@@ -178,8 +193,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   let tableReasons = new Map<string, KeepReason>();
   let edges: JoinEdge[] = [];
 
-  /** Builds the kept set from the pins, the first `columnCount` relevant columns and the first `tableCount` named tables. */
-  const assemble = (columnCount: number, tableCount: number) => {
+  /** Builds the kept set from the pins and the chosen candidates. */
+  const assemble = (chosen: Array<{ candidate: Candidate }>) => {
     kept = new Map();
     tableReasons = new Map();
     for (const state of columns) state.reasons.clear();
@@ -198,17 +213,19 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const relevance = new Map<string, number>();
     const note = (table: string, score: number) => relevance.set(table, Math.max(relevance.get(table) ?? 0, score));
     for (const state of pinnedColumns) keep(state.table, state.column, ["pinned"]);
-    for (const state of relevantColumns.slice(0, columnCount)) {
-      keep(state.table, state.column, relevantReasons.get(state) ?? ["lexical"]);
-      note(state.table, state.score);
-    }
     for (const table of pinnedTables) {
       tableReasons.set(table, "pinned");
       for (const column of tablesByName.get(table)?.columns ?? []) keep(table, column.name, ["pinned"]);
     }
-    for (const { table, reason } of namedTables.slice(0, tableCount)) {
-      tableReasons.set(table, reason);
-      if (!kept.has(table)) kept.set(table, new Set());
+    for (const { candidate } of chosen) {
+      if ("column" in candidate) {
+        const state = candidate.column;
+        keep(state.table, state.column, relevantReasons.get(state) ?? ["lexical"]);
+        note(state.table, state.score);
+      } else {
+        if (!tableReasons.has(candidate.table)) tableReasons.set(candidate.table, candidate.reason);
+        if (!kept.has(candidate.table)) kept.set(candidate.table, new Set());
+      }
     }
     for (const table of [...kept.keys()]) {
       note(table, tableScore.get(table) ?? 0);
@@ -229,7 +246,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     edges = path.edges;
   };
 
-  if (wholeSchema) assemble(0, 0);
+  if (wholeSchema) assemble([]);
   else {
     // Counted per table (cached by its kept columns), so a candidate costs the tables that changed, not the whole text.
     const tableTokens = new Map<string, number>();
@@ -244,40 +261,33 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       }
       return total;
     };
-    const fits = (columnCount: number, tableCount: number) => {
-      assemble(columnCount, tableCount);
+    const fits = (chosen: typeof candidates) => {
+      assemble(chosen);
       return estimate() <= budget;
     };
-    /** The largest n in 0..max with fits(n), assuming more never costs less (binary search: log n assemblies). */
-    const largest = (max: number, fitsWith: (n: number) => boolean) => {
-      if (fitsWith(max)) return max;
-      let low = -1;
-      let high = max;
+    // Over budget: the largest prefix of the ranking that fits (binary search, log n assemblies)…
+    let count = candidates.length;
+    if (!fits(candidates)) {
+      let low = 0;
+      let high = count;
       while (high - low > 1) {
         const middle = (low + high) >> 1;
-        if (fitsWith(middle)) low = middle;
+        if (fits(candidates.slice(0, middle))) low = middle;
         else high = middle;
       }
-      return low;
-    };
-    // Over budget: the weakest relevant columns go first, then the weakest named tables.
-    let columnCount = largest(relevantColumns.length, (n) => fits(n, namedTables.length));
-    let tableCount = namedTables.length;
-    if (columnCount < 0) {
-      columnCount = 0;
-      tableCount = Math.max(0, largest(namedTables.length, (n) => fits(0, n)));
+      count = low;
     }
-    // Nothing fits at all: the single best column (or named table) with its keys, over budget, beats an empty schema.
-    if (columnCount === 0 && tableCount === 0 && pinnedColumns.length === 0 && pinnedTables.length === 0) {
-      if (relevantColumns.length > 0) columnCount = 1;
-      else if (namedTables.length > 0) tableCount = 1;
-      assemble(columnCount, tableCount);
-    } else assemble(columnCount, tableCount);
+    const chosen = candidates.slice(0, count);
+    // …then the next few candidates that still fit on their own: one that drags in a long join path is skipped,
+    // a cheaper one after it may fit. Bounded, so a thousand-column schema stays fast.
+    for (const next of candidates.slice(count + 1, count + 1 + GREEDY_TRIES)) if (fits([...chosen, next])) chosen.push(next);
+    // Nothing fits at all: the best candidate with its keys, over budget, beats an empty schema.
+    if (chosen.length === 0 && pinnedColumns.length === 0 && pinnedTables.length === 0 && candidates.length > 0) chosen.push(candidates[0]!);
+    assemble(chosen);
     // The estimate sums tables; the exact count of the joined text can differ by a token or two.
-    while (countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget && columnCount + tableCount > 1) {
-      if (columnCount > 0) columnCount -= 1;
-      else tableCount -= 1;
-      assemble(columnCount, tableCount);
+    while (chosen.length > 1 && countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
+      chosen.pop();
+      assemble(chosen);
     }
   }
 
