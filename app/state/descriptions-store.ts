@@ -197,10 +197,32 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
   };
 });
 
+/**
+ * Resolves once the page has started: the database is ready, its first save is done, and the browser is idle.
+ * Profiling reads every table in the worker; started earlier, it queues ahead of the first screen's work.
+ */
+function afterStartup(): Promise<void> {
+  const started = () => {
+    const state = useDatabaseStore.getState();
+    return state.status !== "starting" && state.current?.saveState !== "saving";
+  };
+  const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200)));
+  if (started()) return idle();
+  return new Promise((resolve) => {
+    const stop = useDatabaseStore.subscribe(() => {
+      if (!started()) return;
+      stop();
+      void idle().then(resolve);
+    });
+  });
+}
+
 /** Loads the profile of what the worker has open: from IndexedDB when this content was profiled before, else from the worker. */
 async function loadProfile(databaseId: string): Promise<void> {
   const store = useDescriptionsStore;
   const still = () => store.getState().databaseId === databaseId;
+  await afterStartup();
+  if (!still()) return;
   const previous = store.getState().profile.value;
   store.setState({ profile: { status: "loading", value: previous, error: null } });
   try {
