@@ -1,19 +1,6 @@
 // The embed worker in Chromium: the tiny model from the app's own ./models/ folder, WASM served by the app, under the page's CSP.
-import { expect, test, type Page } from "@playwright/test";
-import { openApp } from "./helpers";
-
-async function chooseFolderModel(page: Page, folder: string, model: string): Promise<ReturnType<Page["getByRole"]>> {
-  await page.getByRole("button", { name: "Settings" }).click();
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  const section = dialog.getByRole("region", { name: "Schema pruning model" });
-  // The test build starts with the model off; choosing a model turns it on.
-  await section.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
-  await section.getByLabel("Model location").selectOption("folder");
-  await section.getByLabel("Model folder URL").fill(folder);
-  await section.getByLabel("Model name or folder").fill(model);
-  await section.getByLabel("Device").selectOption("wasm");
-  return section;
-}
+import { expect, test } from "@playwright/test";
+import { chooseFolderModel, openApp } from "./helpers";
 
 test("the embed worker loads the tiny model from ./models/ on WASM, reports progress and embeds, without leaving the page's host", async ({ page, context }) => {
   // The first load compiles onnxruntime's 27 MB WASM, which takes seconds on a busy two-core machine.

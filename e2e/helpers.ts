@@ -76,3 +76,17 @@ export async function configureScriptedLlm(
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.getByRole("radio", { name: options.sharing ?? "Schema + example values + query results", exact: true }).check();
 }
+
+/** Opens Settings and points the embedding model at a folder served by the app, on WASM; returns the settings section. */
+export async function chooseFolderModel(page: Page, folder: string, model: string): Promise<ReturnType<Page["getByRole"]>> {
+  await page.getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  const section = dialog.getByRole("region", { name: "Schema pruning model" });
+  // The test build starts with the model off; choosing a model turns it on.
+  await section.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
+  await section.getByLabel("Model location").selectOption("folder");
+  await section.getByLabel("Model folder URL").fill(folder);
+  await section.getByLabel("Model name or folder").fill(model);
+  await section.getByLabel("Device").selectOption("wasm");
+  return section;
+}

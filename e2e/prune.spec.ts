@@ -1,6 +1,6 @@
 // Schema pruning on screen: ask on the largest sample, see what was kept and dropped and why, pin one, see the prompt change.
 import { expect, test, type Page } from "@playwright/test";
-import { configureScriptedLlm, openApp } from "./helpers";
+import { chooseFolderModel, configureScriptedLlm, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
@@ -105,12 +105,7 @@ test("a budget change and a preview prune without asking the model; a model that
   await expect(summary.getByLabel("Schema text the agent gets")).toContainText("CREATE TABLE books");
 
   // A model folder that does not exist: the preview still prunes, by names and values, and says why.
-  await page.getByRole("button", { name: "Settings" }).click();
-  const section = page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
-  await section.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
-  await section.getByLabel("Model location").selectOption("folder");
-  await section.getByLabel("Model folder URL").fill("./no-models-here/");
-  await section.getByLabel("Model name or folder").fill("querylab/tiny-embed");
+  const section = await chooseFolderModel(page, "./no-models-here/", "querylab/tiny-embed");
   await section.getByRole("button", { name: "Load model" }).click();
   await expect(section.getByRole("alert")).toContainText("could not be loaded", { timeout: 60_000 });
   await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
@@ -124,13 +119,7 @@ test("a budget change and a preview prune without asking the model; a model that
 test("with the tiny model loaded, the dense stage ranks too and is named as a reason", async ({ page }) => {
   test.setTimeout(150_000);
   await openApp(page);
-  await page.getByRole("button", { name: "Settings" }).click();
-  const section = page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
-  await section.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
-  await section.getByLabel("Model location").selectOption("folder");
-  await section.getByLabel("Model folder URL").fill("./models/");
-  await section.getByLabel("Model name or folder").fill("querylab/tiny-embed");
-  await section.getByLabel("Device").selectOption("wasm");
+  const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
   await section.getByRole("button", { name: "Load model" }).click();
   await expect(section.getByRole("status")).toContainText("Model ready", { timeout: 120_000 });
   await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
