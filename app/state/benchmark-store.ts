@@ -11,7 +11,7 @@ import { downloadBytes } from "../browser/download";
 import { useSettingsStore } from "./settings-store";
 import { usePruneStore } from "./prune-store";
 import { useEmbeddingStore } from "./embedding-store";
-import { sharesValues } from "../core/agent/data-sharing";
+import { sharesValues } from "../core/data-sharing";
 import { alignDescriptions, descriptionsFromComments, harvestBenchmarkDescriptions, isDescriptionFile, mergeDescriptions } from "../core/schema/descriptions";
 import { pruneSchema } from "../core/schema/prune";
 import { buildSchemaContext, type SchemaPruner } from "../core/schema/schema-context";

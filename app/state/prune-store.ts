@@ -1,6 +1,6 @@
 // The schema pruning of the current question: its result (kept/dropped with reasons), the budget, and the person's pins and exclusions.
 import { create } from "zustand";
-import { sharesValues, type DataSharing } from "../core/agent/data-sharing";
+import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
 import { DEFAULT_SCHEMA_TOKEN_BUDGET, pruneSchema } from "../core/schema/prune";
 import { buildSchemaContext } from "../core/schema/schema-context";

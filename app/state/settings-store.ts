@@ -1,6 +1,6 @@
 // LLM settings (provider, endpoint, model, key, temperature, turns) and the embedding model. The key stays in memory unless the person opts in.
 import { create } from "zustand";
-import { dataSharingSchema, type DataSharing } from "../core/agent/data-sharing";
+import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
 import { DEFAULT_EMBEDDING_SETTINGS, parseEmbeddingSettings, TEST_BUILD_EMBEDDING_SETTINGS, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { classifyLlmError, retryDelayMs, type LlmError } from "../llm/llm-errors";
 import type { RecordingFetch } from "../llm/recording-fetch";
 import type { AgentDatabase } from "./agent-database";
-import { sharesValues, type DataSharing } from "./data-sharing";
+import { sharesValues, type DataSharing } from "../data-sharing";
 import type { AgentEvent, TokenUsage } from "./events";
 import type { SchemaPruningSummary } from "../schema/schema-context";
 import { schemaContext, systemPrompt, type ToolProtocol } from "./prompts";

@@ -5,7 +5,7 @@ import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from 
 import { SqliteEngine } from "../db/sqljs-engine";
 import { createLanguageModel, DEFAULT_LLM_SETTINGS } from "../llm/providers";
 import { runAgent } from "./agent-loop";
-import type { DataSharing } from "./data-sharing";
+import type { DataSharing } from "../data-sharing";
 
 let server: ScriptedServer;
 let engine: SqliteEngine;

@@ -1,7 +1,7 @@
 // The system prompt: the rules of the task and the tools, and the schema context the agent starts from.
 import { quoteIdentifier } from "../db/identifiers";
 import type { AgentDatabase } from "./agent-database";
-import type { DataSharing } from "./data-sharing";
+import type { DataSharing } from "../data-sharing";
 import { rowsText } from "./observation-text";
 import { TEXT_PROTOCOL_INSTRUCTIONS } from "./text-protocol";
 

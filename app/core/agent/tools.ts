@@ -3,7 +3,7 @@ import { z } from "zod";
 import { quoteIdentifier } from "../db/identifiers";
 import type { DatabaseSchema, SqlValue, TableInfo } from "../db/types";
 import type { AgentDatabase } from "./agent-database";
-import { sharesResults, sharesValues, type DataSharing } from "./data-sharing";
+import { sharesResults, sharesValues, type DataSharing } from "../data-sharing";
 import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
 
 export const toolInputSchemas = {

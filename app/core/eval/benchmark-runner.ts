@@ -2,7 +2,7 @@
 import type { LanguageModel } from "ai";
 import type { AgentDatabase } from "../agent/agent-database";
 import { runAgent, type AgentSettings } from "../agent/agent-loop";
-import type { DataSharing } from "../agent/data-sharing";
+import type { DataSharing } from "../data-sharing";
 import type { AgentEvent } from "../agent/events";
 import type { BenchmarkQuestion } from "./benchmark";
 import { judgeQueries, type ExSemantics } from "./ex-judge";

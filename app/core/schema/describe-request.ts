@@ -1,6 +1,6 @@
 // "Describe with the LLM", the part without the AI SDK: the exact request for undocumented columns (shown before sending) and the checked answer.
 import { z } from "zod";
-import { sharesValues, type DataSharing } from "../agent/data-sharing";
+import { sharesValues, type DataSharing } from "../data-sharing";
 import { quoteIdentifierIfNeeded } from "../db/identifiers";
 import type { DatabaseSchema } from "../db/types";
 import type { LlmErrorKind } from "../llm/llm-errors";

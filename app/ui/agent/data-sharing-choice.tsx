@@ -1,5 +1,5 @@
 // The data-sharing setting, always visible in the agent panel: what the agent may send to the LLM endpoint.
-import { DATA_SHARING_DESCRIPTIONS, DATA_SHARING_LABELS, dataSharingSchema } from "../../core/agent/data-sharing";
+import { DATA_SHARING_DESCRIPTIONS, DATA_SHARING_LABELS, dataSharingSchema } from "../../core/data-sharing";
 import { useSettingsStore } from "../../state/settings-store";
 
 export function DataSharingChoice({ host }: { host: string }) {

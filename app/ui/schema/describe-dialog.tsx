@@ -1,6 +1,6 @@
 // The "Describe undocumented columns with the LLM" dialog: choose columns, read exactly what will be sent, then Send or Cancel.
 import { ModalDialog } from "../common/modal-dialog";
-import { DATA_SHARING_LABELS } from "../../core/agent/data-sharing";
+import { DATA_SHARING_LABELS } from "../../core/data-sharing";
 import { describeRequestText } from "../../core/schema/describe-request";
 import { columnKey, useDescriptionsStore } from "../../state/descriptions-store";
 import { useSettingsStore } from "../../state/settings-store";
