@@ -9,6 +9,9 @@ export const dataSharingSchema = z.enum(["schema", "profiles", "results"]);
  */
 export type DataSharing = z.infer<typeof dataSharingSchema>;
 
+/** What the core assumes when a caller does not say: the most private level, so forgetting to ask sends no data. */
+export const DEFAULT_DATA_SHARING: DataSharing = "schema";
+
 export const DATA_SHARING_LABELS: Record<DataSharing, string> = {
   schema: "Schema only",
   profiles: "Schema + example values",

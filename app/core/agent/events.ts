@@ -1,6 +1,8 @@
 // The events the agent loop yields: the UI renders them, the CLI prints them, a trace is the list of them.
 import { z } from "zod";
 import { sqlValueSchema } from "../db/types";
+import { llmErrorKindSchema } from "../llm/llm-errors";
+import { schemaPruningSummarySchema } from "../schema/pruning-summary";
 
 const resultSchema = z.object({
   columns: z.array(z.string()),
@@ -8,6 +10,10 @@ const resultSchema = z.object({
   rowCount: z.number(),
   elapsedMs: z.number(),
 });
+
+/** Why a run ended without an answer: the loop's own reasons, or what the LLM call failed with. */
+export const agentErrorKindSchema = z.enum(["stopped", "max-turns", "token-budget", "repeated-failure", ...llmErrorKindSchema.options]);
+export type AgentErrorKind = z.infer<typeof agentErrorKindSchema>;
 
 const usageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 export type TokenUsage = z.infer<typeof usageSchema>;
@@ -22,19 +28,8 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     protocol: z.enum(["tools", "text"]),
     systemPrompt: z.string(),
     startedAt: z.number(),
-    /** How the schema was pruned for this question (absent in traces from before pruning, or when it was off). */
-    schema: z
-      .object({
-        tokensKept: z.number(),
-        tokensFull: z.number(),
-        budget: z.number(),
-        kept: z.record(z.string(), z.array(z.string())),
-        columnsKept: z.number(),
-        columnsTotal: z.number(),
-        stagesUsed: z.array(z.enum(["dense", "lexical", "value"])),
-        denseUnavailable: z.string().optional(),
-      })
-      .optional(),
+    /** The schema sent and how it was pruned (always set now; absent in traces from before pruning or with it off). */
+    schema: schemaPruningSummarySchema.optional(),
   }),
   z.object({ type: z.literal("turn-start"), turn: z.number() }),
   z.object({ type: z.literal("text-delta"), turn: z.number(), text: z.string() }),
@@ -69,7 +64,8 @@ export const agentEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("error"),
     turn: z.number().optional(),
-    kind: z.string(),
+    // A kind this version does not know (a trace from another version) reads as "unknown"; its message is kept.
+    kind: agentErrorKindSchema.catch("unknown"),
     message: z.string(),
     /** When the run ends without an answer, the last query that ran without error, to offer instead. */
     lastSuccessfulSql: z.string().optional(),

@@ -1,18 +1,21 @@
 // Turns whatever an LLM call threw into an error a person can act on, and says whether trying again may help.
 import { APICallError } from "ai";
+import { z } from "zod";
 
-export type LlmErrorKind =
-  | "auth"
-  | "model-not-found"
-  | "rate-limit"
-  | "server"
-  | "bad-request"
-  | "tools-unsupported"
-  | "network"
-  | "timeout"
-  | "stream-cut"
-  | "aborted"
-  | "unknown";
+export const llmErrorKindSchema = z.enum([
+  "auth",
+  "model-not-found",
+  "rate-limit",
+  "server",
+  "bad-request",
+  "tools-unsupported",
+  "network",
+  "timeout",
+  "stream-cut",
+  "aborted",
+  "unknown",
+]);
+export type LlmErrorKind = z.infer<typeof llmErrorKindSchema>;
 
 export interface LlmError {
   kind: LlmErrorKind;

@@ -1,12 +1,13 @@
 // Pruning for one question: rank the schema, keep what the question needs within a token budget, complete keys and joins.
-import type { TableInfo } from "../db/types";
+import type { DatabaseSchema, TableInfo } from "../db/types";
 import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type FusionWeights } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
 import { splitIdentifier } from "./text-terms";
 import type { SchemaRetriever } from "./schema-retriever";
 import { schemaText, tableText, type SchemaTextOptions } from "./schema-text";
 import { estimateTokens, type TokenCounter } from "./token-count";
-import type { ColumnDecision, JoinEdge, KeepReason, PruneOverrides, PruneResult, TableDecision, TextEmbedder } from "./types";
+import type { PromptSchema } from "./pruning-summary";
+import type { ColumnDecision, DatabaseProfile, JoinEdge, KeepReason, PruneOverrides, PruneResult, SchemaDescriptions, TableDecision, TextEmbedder } from "./types";
 
 /** The default budget: whole schemas up to this size go as they are; larger ones are pruned to fit. */
 export const DEFAULT_SCHEMA_TOKEN_BUDGET = 800;
@@ -50,6 +51,31 @@ function fullSchemaTokens(retriever: SchemaRetriever, includeValues: boolean, co
     byValues.set(includeValues, tokens);
   }
   return tokens;
+}
+
+export interface UnprunedSchemaOptions {
+  descriptions?: SchemaDescriptions | null;
+  /** Gives the value notes (ranges, examples) when values may be shown. */
+  profile?: DatabaseProfile | null;
+  /** Whether example values may appear in the text (the data-sharing setting). */
+  includeValues: boolean;
+  countTokens?: TokenCounter;
+}
+
+/**
+ * The whole schema for the prompt, in the same format a pruned one has (pruneSchema keeps a schema that fits
+ * whole as exactly this text, plus the question's matched values), with a summary saying everything was kept.
+ */
+export function unprunedSchema(schema: DatabaseSchema, options: UnprunedSchemaOptions): PromptSchema {
+  const text = schemaText(schema, { descriptions: options.descriptions, profile: options.profile, includeValues: options.includeValues });
+  const tokens = (options.countTokens ?? estimateTokens)(text);
+  const kept = Object.fromEntries(schema.tables.map((table) => [table.name, table.columns.map((column) => column.name)]));
+  const columns = schema.tables.reduce((total, table) => total + table.columns.length, 0);
+  return {
+    text,
+    // No budget applied: the text's own size stands in for it, so kept = full = budget.
+    pruning: { tokensKept: tokens, tokensFull: tokens, budget: tokens, kept, columnsKept: columns, columnsTotal: columns, stagesUsed: [] },
+  };
 }
 
 /**
