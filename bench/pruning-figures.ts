@@ -1,17 +1,15 @@
 // Schema-pruning figures on the teaching benchmark: column recall, share of questions with every gold column kept,
 // kept/full tokens, time to profile and index each sample, and pruning latency per question (lexical + value; and
 // with the repo's tiny test model, to time the dense path's mechanics, not its quality).
-import { readFile } from "node:fs/promises";
 import initSqlJs from "sql.js";
+import { openBenchmarkFolder } from "../app/cli/benchmark-files";
 import { countO200kTokens } from "../app/cli/schema-pruner";
-import { SqliteEngine } from "../app/core/db/sqljs-engine";
+import { DatabaseService } from "../app/core/database-service";
 import type { DatabaseSchema } from "../app/core/db/types";
-import { parseBenchmarkQuestions } from "../app/core/eval/benchmark";
+import { benchmarkPruner } from "../app/core/eval/benchmark-session";
 import { queryColumns } from "../app/core/eval/query-columns";
-import { alignDescriptions, descriptionsFromComments } from "../app/core/schema/descriptions";
-import { DEFAULT_SCHEMA_TOKEN_BUDGET, pruneSchema } from "../app/core/schema/prune";
-import { buildSchemaContext } from "../app/core/schema/schema-context";
-import type { SchemaRetriever } from "../app/core/schema/schema-retriever";
+import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../app/core/schema/prune";
+import { createSchemaPruner, type BuiltSchemaPruner } from "../app/core/schema/schema-pruner";
 import { embedderFromFolder } from "../app/core/schema/text-embedder";
 import type { TextEmbedder } from "../app/core/schema/types";
 import { median } from "./stats";
@@ -37,7 +35,7 @@ export interface PruningFigures {
 }
 
 async function measureWideSchema(SQL: Awaited<ReturnType<typeof initSqlJs>>): Promise<PruningFigures["wideSchema"]> {
-  const engine = new SqliteEngine(SQL);
+  const engine = DatabaseService.create(SQL);
   await engine.open(null);
   const statements = ["CREATE TABLE hub (hub_id INTEGER PRIMARY KEY, hub_name TEXT);", "INSERT INTO hub VALUES (1, 'Central');"];
   const subjects = ["invoice", "shipment", "supplier", "warehouse", "vehicle", "driver", "customer", "product", "category", "region"];
@@ -50,14 +48,14 @@ async function measureWideSchema(SQL: Awaited<ReturnType<typeof initSqlJs>>): Pr
   }
   await engine.execute(statements.join("\n"));
   const schema = await engine.schema();
-  const built = await buildSchemaContext({ database: engine, schema });
+  const built = await createSchemaPruner({ database: engine, schema, options: { budget: 300 } });
   const questions = subjects.map((subject, index) => `How many ${subject}s of ${subject}_${index % 10} are open and what is their total amount?`);
   const latencies: number[] = [];
   let tokensFull = 0;
   let tokensKeptMax = 0;
   for (const question of [...questions, ...questions]) {
     const started = performance.now();
-    const result = await pruneSchema(built.retriever, question, { budget: 300, countTokens: countO200kTokens });
+    const result = await built.prune(question);
     latencies.push(performance.now() - started);
     tokensFull = result.tokensFull;
     tokensKeptMax = Math.max(tokensKeptMax, result.tokensKept);
@@ -81,20 +79,30 @@ function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
+interface Context {
+  built: BuiltSchemaPruner;
+  schema: DatabaseSchema;
+  /** Exact o200k tokens of the whole schema text. */
+  fullTokens: number;
+}
+
+/** The embedding model the pruners use now (they read their options per question, as in the page). */
+let currentEmbedder: TextEmbedder | null = null;
+
 async function run(
   questions: Array<{ dbId: string; question: string; gold: string }>,
-  contexts: Map<string, { retriever: SchemaRetriever; schema: DatabaseSchema }>,
-  embedder: TextEmbedder | null,
+  contexts: Map<string, Context>,
 ): Promise<PruningRun & { byDatabase: Record<string, PruningRun> }> {
   const rows: Array<{ dbId: string; recall: number; complete: boolean; ratio: number; ms: number }> = [];
   for (const question of questions) {
     const context = contexts.get(question.dbId)!;
     const started = performance.now();
-    const result = await pruneSchema(context.retriever, question.question, { embedder, countTokens: countO200kTokens });
+    const result = await context.built.prune(question.question);
     const ms = performance.now() - started;
     const gold = queryColumns(question.gold, context.schema);
     const kept = gold.filter((column) => result.kept[column.table]?.includes(column.column)).length;
-    rows.push({ dbId: question.dbId, recall: gold.length ? kept / gold.length : 1, complete: kept === gold.length, ratio: result.tokensKept / result.tokensFull, ms });
+    const ratio = countO200kTokens(result.schemaText) / context.fullTokens;
+    rows.push({ dbId: question.dbId, recall: gold.length ? kept / gold.length : 1, complete: kept === gold.length, ratio, ms });
   }
   const summarize = (subset: typeof rows): PruningRun => ({
     questions: subset.length,
@@ -112,25 +120,24 @@ async function run(
 
 export async function measurePruningFigures(): Promise<PruningFigures> {
   const SQL = await initSqlJs();
-  const parsed = parseBenchmarkQuestions(await readFile("public/benchmark/dev.json", "utf8"));
-  if (!parsed.ok) throw new Error(parsed.message);
-  const questions = parsed.questions;
-  const contexts = new Map<string, { retriever: SchemaRetriever; schema: DatabaseSchema }>();
+  // The teaching benchmark read and pruned exactly as `querylab prune` and the page's benchmark do (benchmarkPruner),
+  // with values in the schema text (the sharing levels that allow them).
+  const benchmark = await openBenchmarkFolder("public/benchmark");
+  const questions = benchmark.questions;
+  const contexts = new Map<string, Context>();
   const databases: PruningFigures["databases"] = {};
   for (const id of SAMPLES) {
-    const engine = new SqliteEngine(SQL);
-    const opened = await engine.open(new Uint8Array(await readFile(`public/samples/${id}.sqlite`)));
-    if (!opened.ok) throw new Error(opened.error.message);
+    const engine = await benchmark.source.openDatabase(id);
     const schema = await engine.schema();
     const profileStarted = performance.now();
-    const profile = await engine.profile();
+    await engine.profile();
     const profileMs = performance.now() - profileStarted;
-    const built = await buildSchemaContext({ database: engine, schema, profile, descriptions: alignDescriptions(descriptionsFromComments(schema), schema) });
-    contexts.set(id, { retriever: built.retriever, schema });
-    const full = await pruneSchema(built.retriever, "", { budget: Number.MAX_SAFE_INTEGER, countTokens: countO200kTokens });
+    const built = await benchmarkPruner(id, engine, benchmark.source, { options: () => ({ embedder: currentEmbedder }) }, "results");
+    const fullTokens = countO200kTokens(built.fullText(true));
+    contexts.set(id, { built, schema, fullTokens });
     databases[id] = {
       columns: schema.tables.reduce((sum, table) => sum + table.columns.length, 0),
-      tokensFull: full.tokensFull,
+      tokensFull: fullTokens,
       profileMs: Math.round(profileMs),
       indexMs: Math.round(built.indexMs),
       values: built.valueCount,
@@ -138,16 +145,18 @@ export async function measurePruningFigures(): Promise<PruningFigures> {
   }
 
   // Warm up once so the first question does not pay for the JIT.
-  await run(questions.slice(0, 3), contexts, null);
-  const lexicalAndValue = await run(questions, contexts, null);
+  await run(questions.slice(0, 3), contexts);
+  const lexicalAndValue = await run(questions, contexts);
 
   const loadStarted = performance.now();
   const embedder = await embedderFromFolder(TINY_MODEL, { device: "cpu" });
   const modelLoadMs = performance.now() - loadStarted;
   const unitsStarted = performance.now();
-  for (const context of contexts.values()) await context.retriever.prepareDense(embedder);
+  for (const context of contexts.values()) await context.built.retriever.prepareDense(embedder);
   const unitEmbeddingMs = performance.now() - unitsStarted;
-  const dense = await run(questions, contexts, embedder);
+  currentEmbedder = embedder;
+  const dense = await run(questions, contexts);
+  currentEmbedder = null;
   await embedder.dispose();
   const { byDatabase: _ignored, ...denseSummary } = dense;
   const wideSchema = await measureWideSchema(SQL);

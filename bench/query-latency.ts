@@ -2,7 +2,7 @@
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { openDatabaseFile } from "../app/cli/node-engine";
-import type { SqliteEngine } from "../app/core/db/sqljs-engine";
+import type { DatabaseService } from "../app/core/database-service";
 import { median, round, roundAll } from "./stats";
 
 export interface BenchQuery {
@@ -102,7 +102,7 @@ function timeNatively(database: Database.Database, sql: string, options: Latency
  * The worker's own engine class run in-process in Node (no worker, no RPC): splits the worker's time into what
  * sql.js and the engine's bookkeeping cost and what the round trip to the worker adds.
  */
-async function timeInProcess(engine: SqliteEngine, sql: string, options: LatencyOptions): Promise<Timing> {
+async function timeInProcess(engine: DatabaseService, sql: string, options: LatencyOptions): Promise<Timing> {
   const samplesMs: number[] = [];
   let rowCount = 0;
   for (let index = 0; index < options.warmups + options.repetitions; index += 1) {

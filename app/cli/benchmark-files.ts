@@ -1,42 +1,49 @@
-// Reads a Spider-layout benchmark folder from disk: the questions file and each database's bytes.
-import { access, readFile } from "node:fs/promises";
-import { join } from "node:path";
+// A Spider- or BIRD-layout benchmark folder on disk, read through the core's one reading of the layout.
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { parseBenchmarkQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
+import { locateBenchmark } from "../core/eval/benchmark-layout";
+import type { BenchmarkSource } from "../core/eval/benchmark-session";
+import { createEngine } from "./node-engine";
 
-const QUESTION_FILES = ["dev.json", "questions.json", "test.json"];
-
-export async function readBenchmarkQuestions(directory: string): Promise<BenchmarkQuestion[]> {
-  for (const name of QUESTION_FILES) {
-    const path = join(directory, name);
-    try {
-      await access(path);
-    } catch {
-      continue;
-    }
-    const parsed = parseBenchmarkQuestions(await readFile(path, "utf8"));
-    if (!parsed.ok) throw new Error(`${path}: ${parsed.message}`);
-    return parsed.questions;
-  }
-  throw new Error(`${directory} has no questions file (looked for ${QUESTION_FILES.join(", ")}).`);
+export interface BenchmarkFolder {
+  questions: BenchmarkQuestion[];
+  /** Opens each database in process (the same service the page's worker exposes) and reads its description files. */
+  source: BenchmarkSource;
 }
 
-/** Spider keeps databases at database/<db_id>/<db_id>.sqlite; BIRD at dev_databases/<db_id>/<db_id>.sqlite. */
-export async function databasePath(directory: string, dbId: string): Promise<string> {
-  for (const folder of ["database", "dev_databases", "databases"]) {
-    const path = join(directory, folder, dbId, `${dbId}.sqlite`);
-    try {
-      await access(path);
-      return path;
-    } catch {
-      // try the next layout
-    }
-  }
-  // The bundled teaching benchmark (public/benchmark) uses the sample databases beside it.
-  const sample = join(directory, "..", "samples", `${dbId}.sqlite`);
+async function filesUnder(directory: string): Promise<string[]> {
   try {
-    await access(sample);
-    return sample;
+    const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => relative(directory, join(entry.parentPath, entry.name)).split(sep).join("/"));
   } catch {
-    throw new Error(`No database file for ${dbId} under ${directory} (expected database/${dbId}/${dbId}.sqlite).`);
+    return [];
   }
+}
+
+export async function openBenchmarkFolder(directory: string): Promise<BenchmarkFolder> {
+  // The samples beside the folder too: the bundled teaching benchmark (public/benchmark) uses public/samples.
+  const siblings = (await filesUnder(join(directory, "..", "samples"))).map((path) => `../samples/${path}`);
+  const located = locateBenchmark([...(await filesUnder(directory)), ...siblings]);
+  if (!located.ok) throw new Error(`${directory}: ${located.message}`);
+  const { layout } = located;
+  const parsed = parseBenchmarkQuestions(await readFile(join(directory, layout.questionsPath), "utf8"));
+  if (!parsed.ok) throw new Error(`${join(directory, layout.questionsPath)}: ${parsed.message}`);
+  return {
+    questions: parsed.questions,
+    source: {
+      async openDatabase(dbId) {
+        const path = layout.databasePath(dbId);
+        if (!path) throw new Error(`No database file for ${dbId} under ${directory} (expected database/${dbId}/${dbId}.sqlite).`);
+        const engine = await createEngine();
+        const opened = await engine.open(new Uint8Array(await readFile(join(directory, path))));
+        if (!opened.ok) throw new Error(`${dbId}: ${opened.error.message}`);
+        return engine;
+      },
+      async descriptionFiles(dbId) {
+        const paths = layout.descriptionPaths(dbId);
+        return Promise.all(paths.map(async (path) => ({ path: path.slice(layout.root.length), content: new Uint8Array(await readFile(join(directory, path))) })));
+      },
+    },
+  };
 }

@@ -1,4 +1,5 @@
 // The LLM options shared by `ask` and `eval`: provider, endpoint, model, key, and the agent's limits.
+import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
 import { DEFAULT_LLM_SETTINGS, PROVIDER_PRESETS, llmSettingsSchema, type LlmSettings } from "../core/llm/providers";
 
 export const LLM_OPTION_SPEC = {
@@ -10,7 +11,17 @@ export const LLM_OPTION_SPEC = {
   temperature: { type: "string" },
   protocol: { type: "string" },
   timeout: { type: "string" },
+  sharing: { type: "string", default: "schema" },
 } as const;
+
+export const SHARING_USAGE = "[--sharing schema|profiles|results]";
+
+/** What may be sent to the LLM (--sharing); the most private level unless asked. Throws on an unknown level. */
+export function sharingFrom(values: { sharing?: string }): DataSharing {
+  const parsed = dataSharingSchema.safeParse(values.sharing ?? "schema");
+  if (!parsed.success) throw new Error(`--sharing must be one of ${dataSharingSchema.options.join(", ")}, not ${values.sharing}`);
+  return parsed.data;
+}
 
 export function llmSettingsFrom(values: Record<string, string | boolean | undefined>): LlmSettings {
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === values.provider) ?? PROVIDER_PRESETS.find((candidate) => candidate.id === "custom")!;

@@ -57,7 +57,7 @@ beforeAll(async () => {
 describe("querylab prune", () => {
   it("writes one line per question in the documented shape, within the budget, keeping the gold columns", async () => {
     const out = join(benchmark, "pruned.jsonl");
-    const { stdout } = await querylab("prune", "--benchmark", benchmark, "--budget", "400", "--out", out);
+    const { stdout } = await querylab("prune", "--benchmark", benchmark, "--budget", "400", "--sharing", "profiles", "--out", out);
     const lines = (await readFile(out, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
     expect(lines).toHaveLength(3);
     for (const [index, line] of lines.entries()) {

@@ -1,20 +1,21 @@
 // `querylab prune`: the schema each question of a Spider-layout benchmark would get, one JSON line per question.
 import { createWriteStream } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { selectQuestions } from "../core/eval/benchmark";
-import { queryColumns } from "../core/eval/query-columns";
-import { alignDescriptions, descriptionsFromComments, mergeDescriptions } from "../core/schema/descriptions";
-import type { SchemaPruner } from "../core/schema/schema-context";
 import type { DatabaseSchema } from "../core/db/types";
-import { databasePath, readBenchmarkQuestions } from "./benchmark-files";
-import { readBenchmarkDescriptions } from "./description-files";
-import { createEngine } from "./node-engine";
-import { createNodePruner } from "./schema-pruner";
+import { selectQuestions } from "../core/eval/benchmark";
+import { benchmarkPruner } from "../core/eval/benchmark-session";
+import { queryColumns } from "../core/eval/query-columns";
+import type { SchemaPruner } from "../core/schema/schema-context";
+import { errorMessage } from "../core/error-message";
+import { openBenchmarkFolder } from "./benchmark-files";
+import { sharesValues } from "../core/data-sharing";
+import { SHARING_USAGE, sharingFrom } from "./llm-options";
+import { countO200kTokens, pruningFromOptions } from "./schema-pruner";
 
 const USAGE =
-  "Usage: querylab prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] --out FILE.jsonl [--db ID[,ID]] [--limit N]\n" +
-  "  One line per question: {index, db_id, kept: {table: [column, …]}, schema_tokens_full, schema_tokens_kept, gold_columns_kept, gold_columns}.\n";
+  `Usage: querylab prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] ${SHARING_USAGE} --out FILE.jsonl [--db ID[,ID]] [--limit N]\n` +
+  "  One line per question: {index, db_id, kept: {table: [column, …]}, schema_tokens_full, schema_tokens_kept, gold_columns_kept, gold_columns}.\n" +
+  "  Token counts are exact o200k counts of the schema text; the budget is applied with the same estimate the page uses.\n";
 
 export async function pruneCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -23,6 +24,7 @@ export async function pruneCommand(argv: string[]): Promise<number> {
       benchmark: { type: "string" },
       budget: { type: "string" },
       embed: { type: "string", default: "lexical" },
+      sharing: { type: "string", default: "schema" },
       out: { type: "string" },
       db: { type: "string" },
       limit: { type: "string" },
@@ -32,32 +34,37 @@ export async function pruneCommand(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  const budget = values.budget === undefined ? undefined : Number(values.budget);
-  if (budget !== undefined && !(budget > 0)) {
-    process.stderr.write(`--budget must be a positive number of tokens, not ${values.budget}\n`);
+  let pruning;
+  let sharing;
+  try {
+    pruning = await pruningFromOptions(values);
+    sharing = sharingFrom(values);
+  } catch (error) {
+    process.stderr.write(`${errorMessage(error)}\n`);
     return 2;
   }
-  const benchmark = values.benchmark;
-  const questions = selectQuestions(await readBenchmarkQuestions(benchmark), {
+  const benchmark = await openBenchmarkFolder(values.benchmark);
+  const questions = selectQuestions(benchmark.questions, {
     dbIds: values.db?.split(",").filter(Boolean),
     limit: values.limit === undefined ? undefined : Number(values.limit),
   });
 
-  const pruners = new Map<string, Promise<{ pruner: SchemaPruner; schema: DatabaseSchema }>>();
+  // The pruner the page's benchmark and `querylab eval` build for the same database (benchmarkPruner).
+  const pruners = new Map<string, Promise<{ pruner: SchemaPruner; schema: DatabaseSchema; fullTokens: number }>>();
   const prunerFor = (dbId: string) => {
     let entry = pruners.get(dbId);
     if (!entry) {
       entry = (async () => {
-        const engine = await createEngine();
-        const opened = await engine.open(new Uint8Array(await readFile(await databasePath(benchmark, dbId))));
-        if (!opened.ok) throw new Error(`${dbId}: ${opened.error.message}`);
-        const schema = await engine.schema();
-        const harvested = await readBenchmarkDescriptions(benchmark, dbId);
-        for (const warning of harvested.warnings) process.stderr.write(`${dbId}: ${warning}\n`);
-        const descriptions = alignDescriptions(mergeDescriptions(descriptionsFromComments(schema), harvested.descriptions), schema);
-        const { pruner, indexMs, profileMs } = await createNodePruner(engine, { budget, embed: values.embed, descriptions });
-        process.stderr.write(`${dbId}: profiled in ${profileMs.toFixed(0)} ms, indexed in ${indexMs.toFixed(0)} ms\n`);
-        return { pruner, schema };
+        const database = await benchmark.source.openDatabase(dbId);
+        const schema = await database.schema();
+        const profileStarted = performance.now();
+        await database.profile();
+        const profileMs = performance.now() - profileStarted;
+        const built = await benchmarkPruner(dbId, database, benchmark.source, pruning ?? { options: () => ({}) }, sharing, (_id, report) => {
+          for (const warning of report.warnings) process.stderr.write(`${dbId}: ${warning}\n`);
+          process.stderr.write(`${dbId}: profiled in ${profileMs.toFixed(0)} ms, indexed in ${report.indexMs.toFixed(0)} ms\n`);
+        });
+        return { pruner: built.prune, schema, fullTokens: countO200kTokens(built.fullText(sharesValues(sharing))) };
       })();
       pruners.set(dbId, entry);
     }
@@ -70,21 +77,22 @@ export async function pruneCommand(argv: string[]): Promise<number> {
   let ratioSum = 0;
   let denseNote: string | undefined;
   for (const question of questions) {
-    const { pruner, schema } = await prunerFor(question.dbId);
+    const { pruner, schema, fullTokens } = await prunerFor(question.dbId);
     const result = await pruner(question.question);
     denseNote ??= result.denseUnavailable;
     const gold = queryColumns(question.gold, schema);
     const goldKept = gold.filter((column) => result.kept[column.table]?.includes(column.column)).length;
     recallSum += gold.length ? goldKept / gold.length : 1;
     if (goldKept === gold.length) complete += 1;
-    ratioSum += result.tokensKept / result.tokensFull;
+    const keptTokens = countO200kTokens(result.schemaText);
+    ratioSum += keptTokens / fullTokens;
     out.write(
       `${JSON.stringify({
         index: question.index,
         db_id: question.dbId,
         kept: result.kept,
-        schema_tokens_full: result.tokensFull,
-        schema_tokens_kept: result.tokensKept,
+        schema_tokens_full: fullTokens,
+        schema_tokens_kept: keptTokens,
         gold_columns_kept: goldKept,
         gold_columns: gold.length,
       })}\n`,

@@ -137,7 +137,7 @@ describe("fuzzing the engine", () => {
       tally.statements += 1;
       const outcome = await engine.execute(text);
       if (!outcome.ok) expect(outcome.error.message.length).toBeGreaterThan(0);
-      const readOnly = await engine.executeReadOnly(text, 10);
+      const readOnly = await engine.executeReadOnly(text, { maxRows: 10 });
       if (!readOnly.ok) expect(readOnly.error.message.length).toBeGreaterThan(0);
       await expectIntact();
     }

@@ -1,11 +1,11 @@
 // The SQLite engine over sql.js: open, run, page through results, introspect, import, export. Runs in the worker and in Node.
 import type { Database, SqlJsStatic, Statement } from "sql.js";
+import { errorMessage } from "../error-message";
 import { formatBytes } from "../format";
-import { createSqlJsQueryRunner, type QueryOutcome, type QueryRunOptions } from "../eval/query-runner";
+import { hashBytes } from "./content-hash";
 import { readSchema } from "./introspect";
-import { hashBytes, profileDatabase, type ProfileOptions } from "../schema/profile";
-import type { DatabaseProfile } from "../schema/types";
-import { firstKeyword, splitStatements } from "./sql-statements";
+import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
+import { splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson } from "./result-export";
 import {
   createTableSql,
@@ -25,11 +25,6 @@ import type {
   ReadOnlyResult,
   SqlValue,
 } from "./types";
-
-/** Statement kinds a read-only caller may run; everything else (PRAGMA, ATTACH, DML, DDL) is refused up front. */
-const READ_ONLY_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "EXPLAIN"]);
-/** Rows counted past the kept ones before a read-only query is cut off, so a runaway SELECT still ends. */
-const READ_ONLY_COUNT_LIMIT = 5_000_000;
 
 /** Bytes every SQLite 3 database file starts with. */
 const SQLITE_MAGIC = "SQLite format 3\u0000";
@@ -83,10 +78,6 @@ export function checkDatabaseBytes(bytes: Uint8Array): DbError | null {
   return null;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export class SqliteEngine {
   private database: Database;
   private readonly results = new Map<string, StoredResult>();
@@ -97,7 +88,6 @@ export class SqliteEngine {
   private writes = 0;
   /** Random per open, so keys after writes never collide with another session's different writes. */
   private session = "";
-  private profileCache: DatabaseProfile | null = null;
 
   constructor(private readonly sql: SqlJsStatic) {
     this.database = new sql.Database();
@@ -126,7 +116,6 @@ export class SqliteEngine {
     this.openedHash = hashBytes(bytes ?? new Uint8Array());
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
-    this.profileCache = null;
     const tableCount = Number(
       candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0,
     );
@@ -236,44 +225,17 @@ export class SqliteEngine {
     };
   }
 
-  /**
-   * Runs one statement that cannot change the database, for the agent. Three layers: exactly one statement,
-   * an allow-list of leading keywords (no PRAGMA, so query_only cannot be switched off), and SQLite's own
-   * `PRAGMA query_only`, which makes every write fail inside SQLite whatever the text looks like.
-   */
-  async executeReadOnly(sqlText: string, maxRows: number): Promise<Outcome<ReadOnlyResult>> {
-    const refuse = (message: string): Outcome<ReadOnlyResult> => ({ ok: false, error: { kind: "sql-error", message } });
-    const statements = splitStatements(sqlText);
-    if (statements.length === 0) return refuse("There is no SQL statement to run.");
-    if (statements.length > 1) return refuse(`Only one statement can be run at a time; this text has ${statements.length}.`);
-    const keyword = firstKeyword(statements[0]!.text);
-    if (!keyword || !READ_ONLY_KEYWORDS.has(keyword)) {
-      return refuse(`Only read-only queries (SELECT, WITH, VALUES, EXPLAIN) are allowed; ${keyword ?? "this statement"} would not be.`);
-    }
-    const started = performance.now();
-    this.database.exec("PRAGMA query_only = ON");
-    let statement: Statement | undefined;
-    try {
-      statement = this.database.prepare(statements[0]!.text);
-      const columns = statement.getColumnNames();
-      const rows: SqlValue[][] = [];
-      let rowCount = 0;
-      while (rowCount < READ_ONLY_COUNT_LIMIT && statement.step()) {
-        if (rows.length < maxRows) rows.push(statement.get() as SqlValue[]);
-        rowCount += 1;
-      }
-      return { ok: true, columns, rows, rowCount, elapsedMs: performance.now() - started };
-    } catch (error) {
-      return refuse(errorMessage(error));
-    } finally {
-      statement?.free();
-      this.database.exec("PRAGMA query_only = OFF");
-    }
+  /** Runs one statement that cannot change the database (see runReadOnlyQuery): the agent's tools, the pruner, the judge. */
+  async executeReadOnly(sqlText: string, options: ReadOnlyOptions): Promise<Outcome<ReadOnlyResult>> {
+    return runReadOnlyQuery(this.database, sqlText, options);
   }
 
-  /** Runs a query to completion for the EX judge (all rows, a time limit, read-only). */
-  async runForJudge(sqlText: string, options: QueryRunOptions): Promise<QueryOutcome> {
-    return createSqlJsQueryRunner(this.database).run(sqlText, options);
+  /**
+   * The open sql.js connection, for composing in-process services over the engine (the column profile needs temp
+   * tables); never sent over the worker boundary.
+   */
+  get connection(): Database {
+    return this.database;
   }
 
   /** Values that move when the main database changes: rows changed, schema changed. */
@@ -300,14 +262,6 @@ export class SqliteEngine {
    */
   async contentKey(): Promise<string> {
     return this.writes === 0 ? this.openedHash : `${this.openedHash}~${this.session}~${this.writes}`;
-  }
-
-  /** Profiles every column (stage 1 of the schema context); computed once per content key. */
-  async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
-    const key = await this.contentKey();
-    if (this.profileCache?.contentKey === key) return this.profileCache;
-    this.profileCache = profileDatabase(this.database, await this.schema(), key, options);
-    return this.profileCache;
   }
 
   /** True while an explicit transaction (BEGIN without COMMIT) is open; saving then would lose its work. */

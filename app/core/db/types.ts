@@ -20,7 +20,9 @@ export type DbErrorKind =
   | "import-error"
   | "fetch-failed"
   | "worker-failed"
-  | "stopped";
+  | "stopped"
+  | "timeout"
+  | "too-many-rows";
 
 /** An error a person can act on: what happened, in words, plus where in the SQL when known. */
 export interface DbError {
@@ -43,6 +45,8 @@ export const dbErrorSchema: z.ZodType<DbError> = z.object({
     "fetch-failed",
     "worker-failed",
     "stopped",
+    "timeout",
+    "too-many-rows",
   ]),
   message: z.string(),
   statementIndex: z.number().int().optional(),

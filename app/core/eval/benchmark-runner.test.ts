@@ -2,15 +2,14 @@
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer, type ScriptedTurn } from "../../../e2e/llm-server/scripted-llm-server";
-import { SqliteEngine } from "../db/sqljs-engine";
+import { DatabaseService } from "../database-service";
 import { createLanguageModel, DEFAULT_LLM_SETTINGS } from "../llm/providers";
 import type { BenchmarkQuestion } from "./benchmark";
-import { evaluateQuestion, mapWithConcurrency, summarize } from "./benchmark-runner";
-import { createSqlJsQueryRunner } from "./query-runner";
+import { summarize } from "./benchmark-runner";
+import { BenchmarkSession, type BenchmarkSource } from "./benchmark-session";
 
 let server: ScriptedServer;
-let engine: SqliteEngine;
-let judgeDatabase: import("sql.js").Database;
+let engine: DatabaseService;
 const faults: string[] = [];
 
 const QUESTIONS: BenchmarkQuestion[] = Array.from({ length: 200 }, (_, index) => ({
@@ -44,23 +43,24 @@ beforeAll(async () => {
   const database = new SQL.Database();
   database.exec("CREATE TABLE one(x); INSERT INTO one VALUES (1);");
   const bytes = database.export();
-  engine = new SqliteEngine(SQL);
+  engine = DatabaseService.create(SQL);
   await engine.open(bytes);
-  judgeDatabase = new SQL.Database(bytes);
 });
 
 afterAll(async () => {
   await server?.close();
-  judgeDatabase?.close();
 });
+
+const source: BenchmarkSource = { openDatabase: async () => engine, descriptionFiles: async () => [] };
 
 describe("a benchmark run under faults", () => {
   it("accounts for all 200 questions: faults are retried, nothing is lost", async () => {
     const settings = { ...DEFAULT_LLM_SETTINGS, providerId: "custom", baseUrl: server.url, model: "scripted-model", maxRetries: 3 };
     const model = createLanguageModel(settings);
-    const context = { database: engine, judge: createSqlJsQueryRunner(judgeDatabase) };
+    const session = new BenchmarkSession({ source, pruning: null, sharing: "results", semantics: "spider", modelFor: () => ({ model, settings }) });
     const started = performance.now();
-    const results = await mapWithConcurrency(QUESTIONS, 8, (question) => evaluateQuestion(question, context, { model, settings, semantics: "spider" }));
+    const ran = await session.run(QUESTIONS.map((question) => ({ question, model: "scripted-model" })), { concurrency: 8 });
+    const results = ran.filter((result) => result !== undefined);
     const summary = summarize(results, performance.now() - started);
     expect(faults.length).toBeGreaterThanOrEqual(35); // about one request in ten of ~400
     expect(new Set(faults)).toEqual(new Set(["429", "500", "cut"]));

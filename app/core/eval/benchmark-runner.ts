@@ -1,19 +1,20 @@
 // Runs the agent on benchmark questions and judges each answer by execution accuracy; used by the CLI and the page.
 import type { LanguageModel } from "ai";
-import type { AgentDatabase } from "../agent/agent-database";
+import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { runAgent, type AgentSettings } from "../agent/agent-loop";
-import type { DataSharing } from "../data-sharing";
+import { DEFAULT_DATA_SHARING, sharesValues, type DataSharing } from "../data-sharing";
 import type { AgentEvent } from "../agent/events";
 import type { BenchmarkQuestion } from "./benchmark";
 import { judgeQueries, type ExSemantics } from "./ex-judge";
 import type { QueryRunner } from "./query-runner";
 import { pruningSummary, type SchemaPruner } from "../schema/schema-context";
+import { unprunedSchema } from "../schema/prune";
 
 export { questionResultSchema, type QuestionResult } from "./question-result";
 import type { QuestionResult } from "./question-result";
 
 export interface QuestionContext {
-  database: AgentDatabase;
+  database: ReadOnlyDatabase;
   judge: QueryRunner;
   /** Prunes the schema per question; without it the agent gets the whole schema. */
   pruner?: SchemaPruner;
@@ -35,7 +36,9 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
   let end: Extract<AgentEvent, { type: "run-end" }> | null = null;
   const pruned = context.pruner ? await context.pruner(question.question) : null;
   for await (const event of runAgent({
-    ...(pruned ? { schemaText: pruned.schemaText, schemaPruning: pruningSummary(pruned) } : {}),
+    schema: pruned
+      ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
+      : unprunedSchema(await context.database.schema(), { includeValues: sharesValues(options.sharing ?? DEFAULT_DATA_SHARING) }),
     question: question.question,
     evidence: question.evidence,
     database: context.database,
@@ -67,20 +70,6 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
     overheadMs: end?.overheadMs ?? 0,
     error,
   };
-}
-
-/** Runs `work` over the items with at most `limit` at once, keeping results in item order. */
-export async function mapWithConcurrency<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 export interface BenchmarkSummary {

@@ -260,20 +260,12 @@ describe("the sql.js runner", () => {
     expect(outcome.ok && outcome.rows.length).toBe(5000);
     expect(queryOutcomeSchema.safeParse(outcome).success).toBe(true);
   });
-  it("never changes the database, and leaves it writable afterwards", async () => {
-    for (const sql of ["DELETE FROM singer RETURNING name", "DROP TABLE singer", "BEGIN", "PRAGMA query_only = 0", "ATTACH ':memory:' AS other"]) {
-      const outcome = await runner.run(sql, { timeoutMs: 1000 });
-      expect(outcome.ok, sql).toBe(false);
-    }
-    expect(database.exec("SELECT count(*) FROM singer")[0]?.values[0]?.[0]).toBe(4);
-    expect(database.exec("PRAGMA query_only")[0]?.values[0]?.[0]).toBe(0);
-    database.exec("CREATE TABLE scratch (x); DROP TABLE scratch;");
-  });
-  it("accepts one statement with a trailing semicolon or comment, and refuses two", async () => {
-    expect((await runner.run("SELECT 1; -- done", { timeoutMs: 1000 })).ok).toBe(true);
-    const two = await runner.run("SELECT 1; SELECT 2", { timeoutMs: 1000 });
-    expect(two.ok === false && two.error.kind).toBe("sql-error");
-    expect((await runner.run("  -- nothing\n", { timeoutMs: 1000 })).ok).toBe(false);
+  // Which statements are refused, and that the database stays unchanged, is tested once for the one executor
+  // (app/core/db/read-only-query.test.ts); the judge's own rule is that a result past its row cap is an error.
+  it("refuses a write and a result past the row cap", async () => {
+    expect((await runner.run("DELETE FROM singer RETURNING name", { timeoutMs: 1000 })).ok).toBe(false);
+    const capped = await runner.run("SELECT * FROM singer", { timeoutMs: 1000, maxRows: 2 });
+    expect(!capped.ok && capped.error.kind).toBe("too-many-rows");
   });
 });
 

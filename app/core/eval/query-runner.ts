@@ -1,8 +1,8 @@
-// Runs one read-only query to completion for the EX judge, with a time limit and a row cap; the sql.js implementation serves Node and the worker.
-import type { Database, Statement } from "sql.js";
+// The EX judge's view of a database: one read-only query run to completion (every row, a time limit, a row cap), through the one executor.
+import type { Database } from "sql.js";
 import { z } from "zod";
-import { sqlValueSchema, type SqlValue } from "../db/types";
-import { hasSqlContent } from "./sql-text";
+import { runReadOnlyQuery, type ReadOnlyDatabase, type ReadOnlyOptions } from "../db/read-only-query";
+import { sqlValueSchema, type Outcome, type ReadOnlyResult, type SqlValue } from "../db/types";
 
 export type QueryErrorKind = "sql-error" | "timeout" | "too-many-rows";
 
@@ -47,84 +47,22 @@ export interface QueryRunner {
 /** Spider and BIRD answers are small; a query past this is almost surely a runaway join, and keeping more risks the tab's memory. */
 export const DEFAULT_MAX_JUDGED_ROWS = 1_000_000;
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function toQueryOutcome(outcome: Outcome<ReadOnlyResult>): QueryOutcome {
+  if (outcome.ok) return { ok: true, columns: outcome.columns, rows: outcome.rows, elapsedMs: outcome.elapsedMs };
+  const kind = outcome.error.kind === "timeout" || outcome.error.kind === "too-many-rows" ? outcome.error.kind : "sql-error";
+  return { ok: false, error: { kind, message: outcome.error.message } };
 }
 
-function readQueryOnly(database: Database): boolean {
-  return Number(database.exec("PRAGMA query_only")[0]?.values[0]?.[0] ?? 0) !== 0;
+function judgeOptions(options: QueryRunOptions): ReadOnlyOptions {
+  return { maxRows: options.maxRows ?? DEFAULT_MAX_JUDGED_ROWS, beyondMaxRows: "fail", timeoutMs: options.timeoutMs };
 }
 
-/**
- * A QueryRunner over an open sql.js database. Queries cannot change it: `PRAGMA query_only` is on while
- * one runs (restored afterwards), and a statement that returns no columns (BEGIN, ATTACH, PRAGMA x = y…)
- * is refused before it runs, since it is not a query and could change the connection's state.
- * Exactly one statement is accepted (a trailing `;` or comment is fine), as Python's sqlite3 `execute`,
- * which the official Spider and BIRD scripts use, also insists.
- *
- * The time limit is checked between rows: sql.js offers no way to interrupt a statement, so a query
- * that spends long inside a single step (a huge sort or aggregate before its first row) runs to the end
- * of that step however long it takes. The browser therefore also runs the judge in a worker it can
- * terminate; in Node a runaway step blocks the process.
- *
- * The run is synchronous inside the returned promise, so no other call on the same database can
- * interleave with it while the pragma is switched.
- */
+/** The judge's runner over any read-only database (the engine in process, or the worker's service). */
+export function queryRunnerFor(database: Pick<ReadOnlyDatabase, "executeReadOnly">): QueryRunner {
+  return { run: async (sql, options) => toQueryOutcome(await database.executeReadOnly(sql, judgeOptions(options))) };
+}
+
+/** The judge's runner over an open sql.js database (the CLI's `ex`, the bench): the same executor, no engine needed. */
 export function createSqlJsQueryRunner(database: Database): QueryRunner {
-  return {
-    async run(sql: string, options: QueryRunOptions): Promise<QueryOutcome> {
-      const started = performance.now();
-      const maxRows = options.maxRows ?? DEFAULT_MAX_JUDGED_ROWS;
-      const failed = (kind: QueryErrorKind, message: string): QueryOutcome => ({
-        ok: false,
-        error: { kind, message },
-        elapsedMs: performance.now() - started,
-      });
-
-      const wasQueryOnly = readQueryOnly(database);
-      if (!wasQueryOnly) database.exec("PRAGMA query_only = 1");
-      let statement: Statement | undefined;
-      try {
-        const iterator = database.iterateStatements(sql);
-        try {
-          const first = iterator.next();
-          if (first.done) return failed("sql-error", "The query is empty: there is no SQL statement to run.");
-          statement = first.value;
-          // Not iterator.next(): sql.js frees the current statement when the iterator moves on.
-          if (hasSqlContent(iterator.getRemainingSQL())) {
-            return failed("sql-error", "Only one statement can be judged; remove the statements after the first `;`.");
-          }
-        } catch (error) {
-          return failed("sql-error", errorMessage(error));
-        }
-
-        const columns = statement.getColumnNames();
-        if (columns.length === 0) {
-          return failed("sql-error", "The statement returns no columns, so it is not a query whose result can be judged.");
-        }
-        const rows: SqlValue[][] = [];
-        try {
-          while (statement.step()) {
-            if (rows.length >= maxRows) {
-              return failed("too-many-rows", `The query returns more than ${maxRows.toLocaleString("en-US")} rows; the judge stops there.`);
-            }
-            rows.push(statement.get() as SqlValue[]);
-            if (performance.now() - started > options.timeoutMs) {
-              return failed("timeout", `The query ran longer than ${options.timeoutMs} ms and was stopped.`);
-            }
-          }
-        } catch (error) {
-          return failed("sql-error", errorMessage(error));
-        }
-        // A single step may itself have run past the limit; the answer is complete, but the limit still applies.
-        if (performance.now() - started > options.timeoutMs) {
-          return failed("timeout", `The query ran longer than ${options.timeoutMs} ms.`);
-        }
-        return { ok: true, columns, rows, elapsedMs: performance.now() - started };
-      } finally {
-        statement?.free();
-        if (!wasQueryOnly) database.exec("PRAGMA query_only = 0");
-      }
-    },
-  };
+  return { run: async (sql, options) => toQueryOutcome(runReadOnlyQuery(database, sql, judgeOptions(options))) };
 }

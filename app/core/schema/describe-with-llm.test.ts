@@ -2,7 +2,7 @@
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startScriptedLlmServer, type ScriptedServer } from "../../../e2e/llm-server/scripted-llm-server";
-import { SqliteEngine } from "../db/sqljs-engine";
+import { DatabaseService } from "../database-service";
 import type { DatabaseSchema } from "../db/types";
 import { createLanguageModel, DEFAULT_LLM_SETTINGS, type LlmSettings } from "../llm/providers";
 import { descriptionOf } from "./descriptions";
@@ -21,7 +21,7 @@ beforeAll(async () => {
     CREATE TABLE orders (id INTEGER PRIMARY KEY, st TEXT, amt_c INTEGER, "ship to" TEXT);
     INSERT INTO orders VALUES (1, 'P', 1250, 'Paris'), (2, 'S', 990, 'Lyon'), (3, 'P', 4000, 'Paris');
   `);
-  const engine = new SqliteEngine(SQL);
+  const engine = DatabaseService.create(SQL);
   await engine.open(database.export());
   schema = await engine.schema();
   profile = await engine.profile();

@@ -316,3 +316,12 @@ export function undocumentedColumns(schema: DatabaseSchema, descriptions: Schema
       .map((column) => ({ table: table.name, column: column.name, type: column.type })),
   );
 }
+
+/**
+ * The descriptions a benchmark database gets wherever it is measured (the page's benchmark, `querylab eval` and
+ * `querylab prune`): its CREATE TABLE comments, then what the benchmark's files say, aligned to its schema.
+ */
+export function benchmarkDescriptions(dbId: string, schema: DatabaseSchema, files: BenchmarkFile[]): HarvestResult {
+  const harvested = harvestBenchmarkDescriptions(dbId, files);
+  return { descriptions: alignDescriptions(mergeDescriptions(descriptionsFromComments(schema), harvested.descriptions), schema), warnings: harvested.warnings };
+}

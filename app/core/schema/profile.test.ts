@@ -2,8 +2,9 @@
 import { readFileSync } from "node:fs";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SqliteEngine } from "../db/sqljs-engine";
-import { hashBytes, profileValueText } from "./profile";
+import { DatabaseService } from "../database-service";
+import { hashBytes } from "../db/content-hash";
+import { profileValueText } from "./profile";
 import type { ColumnProfile, DatabaseProfile, TableProfile } from "./types";
 
 let SQL: SqlJsStatic;
@@ -20,8 +21,8 @@ function bytesOf(sqlText: string): Uint8Array {
   return bytes;
 }
 
-async function engineWith(sqlText: string): Promise<SqliteEngine> {
-  const engine = new SqliteEngine(SQL);
+async function engineWith(sqlText: string): Promise<DatabaseService> {
+  const engine = DatabaseService.create(SQL);
   const opened = await engine.open(bytesOf(sqlText));
   expect(opened.ok).toBe(true);
   return engine;
@@ -157,7 +158,7 @@ describe("profile bounds", () => {
   });
 
   it("profiles the largest sample in bounded time", async () => {
-    const engine = new SqliteEngine(SQL);
+    const engine = DatabaseService.create(SQL);
     const opened = await engine.open(new Uint8Array(readFileSync(new URL("../../../public/samples/bookshop.sqlite", import.meta.url))));
     expect(opened.ok).toBe(true);
     const profile = await engine.profile();
@@ -196,16 +197,16 @@ describe("profile cache and content key", () => {
 
   it("gives the same bytes the same key when reopened, and other bytes another", async () => {
     const bytes = bytesOf(SMALL);
-    const first = new SqliteEngine(SQL);
+    const first = DatabaseService.create(SQL);
     await first.open(bytes);
-    const second = new SqliteEngine(SQL);
+    const second = DatabaseService.create(SQL);
     await second.open(bytes.slice());
     expect(await second.contentKey()).toBe(await first.contentKey());
     await second.open(bytesOf(`${SMALL} INSERT INTO pets (kind) VALUES ('fish');`));
     expect(await second.contentKey()).not.toBe(await first.contentKey());
     // Two sessions that write to the same file never share a key: their changes may differ.
     await first.execute("DELETE FROM pets WHERE id = 1");
-    const other = new SqliteEngine(SQL);
+    const other = DatabaseService.create(SQL);
     await other.open(bytes);
     await other.execute("DELETE FROM pets WHERE id = 2");
     expect(await other.contentKey()).not.toBe(await first.contentKey());

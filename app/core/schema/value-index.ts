@@ -1,7 +1,7 @@
 // Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
 import { quoteIdentifier } from "../db/identifiers";
 import type { DatabaseSchema } from "../db/types";
-import type { AgentDatabase } from "../agent/agent-database";
+import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { foldText, textWords } from "./text-terms";
 
 export interface ColumnValues {
@@ -161,9 +161,12 @@ function mayHoldText(type: string): boolean {
   return upper.includes("CHAR") || upper.includes("CLOB") || upper.includes("TEXT") || upper.includes("DATE") || upper.includes("TIME") || !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|BLOB)/.test(upper);
 }
 
+/** A column whose distinct values take longer than this to read is left out of value matching rather than stall indexing. */
+const VALUE_QUERY_TIME_LIMIT_MS = 5_000;
+
 /** Reads the distinct text values of every text column of every table (views are skipped: they repeat their tables). */
 export async function collectColumnValues(
-  database: AgentDatabase,
+  database: ReadOnlyDatabase,
   schema: DatabaseSchema,
   valuesPerColumn = VALUES_PER_COLUMN,
 ): Promise<ColumnValues[]> {
@@ -175,7 +178,7 @@ export async function collectColumnValues(
       const name = quoteIdentifier(column.name);
       const outcome = await database.executeReadOnly(
         `SELECT DISTINCT ${name} FROM ${quoteIdentifier(table.name)} WHERE typeof(${name}) = 'text' LIMIT ${valuesPerColumn}`,
-        valuesPerColumn,
+        { maxRows: valuesPerColumn, timeoutMs: VALUE_QUERY_TIME_LIMIT_MS },
       );
       if (!outcome.ok) continue;
       const values = outcome.rows.map((row) => row[0]).filter((value): value is string => typeof value === "string");

@@ -1,0 +1,82 @@
+// The database API the worker exposes and the CLI uses: the SQLite engine composed with the column profile and
+// the EX judge's runner. The one place that joins the layers (db, schema, eval) for a connection; no layer imports it.
+import type { SqlJsStatic } from "sql.js";
+import { SqliteEngine, type ExecuteOptions, type ImportFormat } from "./db/sqljs-engine";
+import type { ReadOnlyOptions } from "./db/read-only-query";
+import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./db/types";
+import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
+import { profileDatabase, type ProfileOptions } from "./schema/profile";
+import type { DatabaseProfile } from "./schema/types";
+
+/**
+ * Each method forwards to one part, like duckdb-wasm's dispatcher: the engine answers for the database itself,
+ * the profile is computed over its connection and cached per content key, the judge runs through the engine's
+ * read-only executor. Plain methods only, so comlink can expose an instance as it is.
+ */
+export class DatabaseService {
+  private profileCache: DatabaseProfile | null = null;
+  private readonly judge;
+
+  constructor(private readonly engine: SqliteEngine) {
+    this.judge = queryRunnerFor(engine);
+  }
+
+  static create(sql: SqlJsStatic): DatabaseService {
+    return new DatabaseService(new SqliteEngine(sql));
+  }
+
+  async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
+    const opened = await this.engine.open(bytes);
+    if (opened.ok) this.profileCache = null;
+    return opened;
+  }
+
+  execute(sql: string, options?: ExecuteOptions): Promise<ExecuteOutcome> {
+    return this.engine.execute(sql, options);
+  }
+
+  executeReadOnly(sql: string, options: ReadOnlyOptions): Promise<Outcome<ReadOnlyResult>> {
+    return this.engine.executeReadOnly(sql, options);
+  }
+
+  /** Runs a query to completion for the EX judge (all rows, a time limit, read-only). */
+  runForJudge(sql: string, options: QueryRunOptions): Promise<QueryOutcome> {
+    return this.judge.run(sql, options);
+  }
+
+  /** Profiles every column (stage 1 of the schema context); computed once per content key, so again after a write. */
+  async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
+    const key = await this.engine.contentKey();
+    if (this.profileCache?.contentKey === key) return this.profileCache;
+    this.profileCache = profileDatabase(this.engine.connection, await this.engine.schema(), key, options);
+    return this.profileCache;
+  }
+
+  contentKey(): Promise<string> {
+    return this.engine.contentKey();
+  }
+
+  inTransaction(): Promise<boolean> {
+    return this.engine.inTransaction();
+  }
+
+  fetchRows(resultId: string, offset: number, limit: number): Promise<Outcome<{ rows: SqlValue[][] }>> {
+    return this.engine.fetchRows(resultId, offset, limit);
+  }
+
+  exportResult(resultId: string, format: "csv" | "json"): Promise<Outcome<{ text: string }>> {
+    return this.engine.exportResult(resultId, format);
+  }
+
+  schema(): Promise<DatabaseSchema> {
+    return this.engine.schema();
+  }
+
+  exportDatabase(): Promise<Uint8Array> {
+    return this.engine.exportDatabase();
+  }
+
+  importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
+    return this.engine.importTable(fileName, bytes, format, onProgress);
+  }
+}
