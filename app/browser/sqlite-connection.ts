@@ -1,8 +1,24 @@
 // Owns the SQLite worker: starts it, talks to it through comlink, and replaces it when a query must be stopped.
 import * as Comlink from "comlink";
-import type { SqliteEngine } from "../core/db/sqljs-engine";
+import type { DatabaseService } from "../core/database-service";
+import { withCheckedReplies } from "./sqlite-replies";
 
-export type RemoteEngine = Comlink.Remote<SqliteEngine>;
+export type RemoteEngine = Comlink.Remote<DatabaseService>;
+
+/** What the stores need of the page's SQLite connection; unit tests pass one over an in-process engine. */
+export interface SqliteConnectionHandle {
+  readonly engine: RemoteEngine;
+  /** The worker, for the test hook; null when the engine runs in-process. */
+  readonly currentWorker: Worker | null;
+  onFailure(listener: (message: string) => void): void;
+  terminate(): void;
+  restart(): RemoteEngine;
+}
+
+/** A proxy for the worker whose data-carrying replies are checked before anyone reads them. */
+function connect(worker: Worker): RemoteEngine {
+  return withCheckedReplies(Comlink.wrap<DatabaseService>(worker));
+}
 
 function startWorker(): Worker {
   return new Worker(new URL("../../workers/sqlite.worker.ts", import.meta.url), { type: "module", name: "sqlite" });
@@ -12,14 +28,14 @@ function startWorker(): Worker {
  * sql.js cannot interrupt a running statement from outside (no progress handler is exported), so stopping a
  * query means ending the worker and starting a fresh one; the caller reopens the last saved bytes.
  */
-export class SqliteConnection {
+export class SqliteConnection implements SqliteConnectionHandle {
   private worker: Worker;
   private remote: RemoteEngine;
   private failureListener: ((message: string) => void) | null = null;
 
   constructor() {
     this.worker = startWorker();
-    this.remote = Comlink.wrap<SqliteEngine>(this.worker);
+    this.remote = connect(this.worker);
     this.watch(this.worker);
   }
 
@@ -55,7 +71,7 @@ export class SqliteConnection {
     this.remote[Comlink.releaseProxy]();
     this.worker.terminate();
     this.worker = startWorker();
-    this.remote = Comlink.wrap<SqliteEngine>(this.worker);
+    this.remote = connect(this.worker);
     this.watch(this.worker);
     return this.remote;
   }

@@ -3,10 +3,14 @@ import { proxy } from "comlink";
 import { create } from "zustand";
 import type { DatabaseSchema } from "../core/db/types";
 import { checkDatabaseSize } from "../core/db/sqljs-engine";
-import type { StoredDatabaseMeta } from "../browser/database-storage";
+import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../browser/cross-tab-saves";
 import { fetchDatabase } from "../browser/fetch-database";
 import { loadSampleBytes, loadSampleManifest, type SampleEntry } from "../browser/samples";
-import { databaseStorage, sqliteConnection } from "../browser/services";
+import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
+import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
+import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
+import { createMemoryStorage } from "../browser/storage-areas";
+import { createSaveQueue } from "./save-queue";
 
 export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept";
 
@@ -45,18 +49,6 @@ interface DatabaseState {
   dismissNotice(): void;
 }
 
-/** For each database this tab has read or written, the save time it knows; a newer stored one came from another tab. */
-const knownUpdatedAt = new Map<string, number>();
-/** Tabs tell each other when they save, so a tab with the same database open learns of it at once. */
-const saves = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("querylab-database-saves");
-
-function announceSave(meta: StoredDatabaseMeta): void {
-  saves?.postMessage({ id: meta.id, updatedAt: meta.updatedAt });
-}
-
-/** The last bytes known good, for reloading after a stop when IndexedDB cannot hold them. */
-let bytesInMemory: Uint8Array | null = null;
-
 function newId(): string {
   return `db-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -72,316 +64,361 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const useDatabaseStore = create<DatabaseState>((set, get) => {
-  const engine = () => sqliteConnection().engine;
+/** What the store works with; the page passes the browser's, unit tests an in-process engine and memory storage. */
+export interface DatabaseStoreServices {
+  connection(): SqliteConnectionHandle;
+  storage(): QueryLabStorage;
+  /** Tells other tabs of this tab's saves, and this tab of theirs. */
+  channel: SaveChannel;
+  loadSampleManifest(): Promise<SampleEntry[]>;
+  loadSampleBytes(sample: SampleEntry): Promise<Uint8Array>;
+  /** The page's address (for ?db=), null outside a page. */
+  address(): URL | null;
+  /** Called when durable storage refuses writes: from then on the page keeps things in memory. */
+  storageRefused(): void;
+}
 
-  /** Records how a save ended, unless the save became a copy (another tab's conflict), which is now current. */
-  function settle(meta: StoredDatabaseMeta, saveState: SaveState): void {
-    const current = get().current;
-    if (current && current.id !== meta.id) return;
-    set({ current: { ...meta, saveState } });
-  }
-
-  /** Saves run one after another, so an older copy can never land after a newer one. */
-  let saving: Promise<unknown> = Promise.resolve();
-  function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
-    bytesInMemory = bytes;
-    const next = saving.then(() => write(meta, bytes));
-    saving = next.catch(() => undefined);
-    return next;
-  }
-
-  async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
-    if (!get().storageAvailable) return "not-kept";
-    try {
-      // Another tab may have saved this database since this tab read it: never overwrite its work silently.
-      const stored = (await databaseStorage().list()).find((entry) => entry.id === meta.id);
-      if (stored && stored.updatedAt > (knownUpdatedAt.get(meta.id) ?? Number.POSITIVE_INFINITY)) {
-        const copy: StoredDatabaseMeta = { ...meta, id: newId(), name: `${meta.name} (copy)` };
-        await databaseStorage().save(copy, bytes);
-        await databaseStorage().setLastOpenId(copy.id);
-        knownUpdatedAt.set(copy.id, copy.updatedAt);
-        announceSave(copy);
-        set({
-          recent: await databaseStorage().list(),
-          current: { ...copy, saveState: "saved" },
-          notice: {
-            kind: "info",
-            message: `${meta.name} was changed in another tab after this tab opened it. To keep both, this tab's version was saved as “${copy.name}”.`,
-          },
-        });
-        return "saved";
-      }
-      knownUpdatedAt.set(meta.id, meta.updatedAt);
-      await databaseStorage().save(meta, bytes);
-      announceSave(meta);
-      await databaseStorage().setLastOpenId(meta.id);
-      set({ recent: await databaseStorage().list() });
-      return "saved";
-    } catch (error) {
-      set({
-        storageAvailable: false,
-        notice: { kind: "error", message: `The browser refused to store the database (${errorText(error)}). It stays open, but changes will not be kept after a reload.` },
-      });
-      return "not-kept";
-    }
-  }
-
-  /** Opens bytes in the worker; only on success does it become the current database. */
-  async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId(), knownAt?: number): Promise<boolean> {
-    let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
-    try {
-      outcome = await engine().open(bytes);
-    } catch (error) {
-      // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
-      sqliteConnection().restart();
-      await get().reloadAfterStop();
-      set({ notice: { kind: "error", message: `${name}: SQLite could not open it (${errorText(error)}); it may be too large for this page. The database that was open is open again.` } });
-      return false;
-    }
-    if (!outcome.ok) {
-      set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
-      return false;
-    }
-    const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
-    if (knownAt !== undefined) knownUpdatedAt.set(id, knownAt);
-    set({ current: { ...meta, saveState: "saving" }, notice: null });
-    await get().refreshSchema();
-    if (knownAt !== undefined) {
-      // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
-      bytesInMemory = bytes;
-      set({ current: { ...meta, updatedAt: knownAt, saveState: "saved" } });
-      await databaseStorage().setLastOpenId(id).catch(() => undefined);
-      return true;
-    }
-    // The database is usable now; keeping a copy in the browser finishes in the background.
-    void persist(meta, bytes).then((saveState) => settle(meta, saveState));
-    return true;
-  }
-
-  async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
-    set({ loading: { label, fraction: null } });
-    try {
-      return await work();
-    } finally {
-      set({ loading: null });
-    }
-  }
-
+export function browserDatabaseServices(): DatabaseStoreServices {
   return {
-    status: "starting",
-    current: null,
-    schema: null,
-    samples: [],
-    recent: [],
-    storageAvailable: true,
-    notice: null,
-    loading: null,
+    connection: sqliteConnection,
+    storage: queryLabStorage,
+    channel: createBroadcastSaveChannel(),
+    loadSampleManifest,
+    loadSampleBytes,
+    address: () => (typeof location === "undefined" ? null : new URL(location.href)),
+    storageRefused: () => provideServices({ storage: createMemoryStorage() }),
+  };
+}
 
-    async start() {
-      saves?.addEventListener("message", (event: MessageEvent<{ id: string; updatedAt: number }>) => {
-        const current = get().current;
-        if (!current || event.data.id !== current.id || event.data.updatedAt <= (knownUpdatedAt.get(current.id) ?? 0)) return;
+export function createDatabaseStore(services: DatabaseStoreServices) {
+  return create<DatabaseState>((set, get) => {
+    const engine = () => services.connection().engine;
+    const storage = () => services.storage();
+    const conflicts = new SaveConflicts();
+    const saveQueue = createSaveQueue();
+    /** The last bytes known good, for reloading after a stop when storage cannot hold them. */
+    let bytesInMemory: Uint8Array | null = null;
+
+    function announceSave(meta: StoredDatabaseMeta): void {
+      services.channel.announce({ id: meta.id, updatedAt: meta.updatedAt });
+    }
+
+    /** Records how a save ended, unless the save became a copy (another tab's conflict), which is now current. */
+    function settle(meta: StoredDatabaseMeta, saveState: SaveState): void {
+      const current = get().current;
+      if (current && current.id !== meta.id) return;
+      set({ current: { ...meta, saveState } });
+    }
+
+    function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+      bytesInMemory = bytes;
+      return saveQueue.enqueue(() => write(meta, bytes));
+    }
+
+    async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+      if (!get().storageAvailable) return "not-kept";
+      try {
+        // Another tab may have saved this database since this tab read it: never overwrite its work silently.
+        const stored = (await storage().listDatabases()).find((entry) => entry.id === meta.id);
+        if (stored && conflicts.storedIsNewer(meta.id, stored.updatedAt)) {
+          const copy: StoredDatabaseMeta = { ...meta, id: newId(), name: `${meta.name} (copy)` };
+          await storage().saveDatabase(copy, bytes);
+          await storage().setLastOpenDatabaseId(copy.id);
+          conflicts.remember(copy.id, copy.updatedAt);
+          announceSave(copy);
+          set({
+            recent: await storage().listDatabases(),
+            current: { ...copy, saveState: "saved" },
+            notice: {
+              kind: "info",
+              message: `${meta.name} was changed in another tab after this tab opened it. To keep both, this tab's version was saved as “${copy.name}”.`,
+            },
+          });
+          return "saved";
+        }
+        conflicts.remember(meta.id, meta.updatedAt);
+        await storage().saveDatabase(meta, bytes);
+        announceSave(meta);
+        await storage().setLastOpenDatabaseId(meta.id);
+        set({ recent: await storage().listDatabases() });
+        return "saved";
+      } catch (error) {
+        set({
+          storageAvailable: false,
+          notice: { kind: "error", message: `The browser refused to store the database (${errorText(error)}). It stays open, but changes will not be kept after a reload.` },
+        });
+        return "not-kept";
+      }
+    }
+
+    /** Opens bytes in the worker; only on success does it become the current database. */
+    async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId(), knownAt?: number): Promise<boolean> {
+      let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
+      try {
+        outcome = await engine().open(bytes);
+      } catch (error) {
+        // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
+        services.connection().restart();
+        await get().reloadAfterStop();
         set({
           notice: {
-            kind: "info",
-            message: `${current.name} was just changed in another tab. Reopen it from Recent to see those changes; if you change it here, this tab's version will be saved as a copy.`,
+            kind: "error",
+            message: `${name}: SQLite could not open it (${errorText(error)}); it may be too large for this page. The database that was open is open again.`,
           },
         });
-      });
-      // The storage check and the sample list do not depend on each other: fetch them together.
-      const [storageAvailable, samples] = await Promise.all([
-        databaseStorage().probe(),
-        loadSampleManifest().catch((error) => {
-          set({ notice: { kind: "error", message: errorText(error) } });
-          return [] as SampleEntry[];
-        }),
-      ]);
-      set({ storageAvailable });
-      const storageNotice: Notice | null = storageAvailable
-        ? null
-        : { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." };
-      if (storageNotice) set({ notice: storageNotice });
-      const [recent, lastOpenId] = storageAvailable ? await Promise.all([databaseStorage().list(), databaseStorage().lastOpenId()]) : [[], null];
-      set({ samples, recent });
-      let opened = false;
-      const urlParameter = new URLSearchParams(location.search).get("db");
-      let urlNotice: Notice | null = null;
-      if (urlParameter) {
-        opened = await get().openUrl(urlParameter);
-        urlNotice = opened ? null : get().notice;
-        // A reload should come back to the kept copy (with its edits), not download the original again.
-        const address = new URL(location.href);
-        address.searchParams.delete("db");
-        history.replaceState(null, "", address);
-      }
-      if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
-      if (!opened && samples[0]) opened = await get().openSample(samples[0]);
-      if (!opened) opened = await get().newDatabase();
-      // Opening the fallback database clears notices; the reason it was needed must stay on screen.
-      const startupNotice = urlNotice ?? storageNotice;
-      set({ status: opened ? "ready" : "failed", ...(startupNotice && get().notice === null ? { notice: startupNotice } : {}) });
-    },
-
-    async openSample(sample) {
-      return withLoading(`Opening ${sample.title}…`, async () => {
-        try {
-          return await openBytes(await loadSampleBytes(sample), sample.title, "sample");
-        } catch (error) {
-          set({ notice: { kind: "error", message: errorText(error) } });
-          return false;
-        }
-      });
-    },
-
-    async openFile(file) {
-      if (isTableFile(file.name)) return get().importFile(file);
-      const tooLarge = checkDatabaseSize(file.size);
-      if (tooLarge) {
-        set({ notice: { kind: "error", message: `${file.name}: ${tooLarge.message} The database that was open is still open.` } });
         return false;
       }
-      return withLoading(`Reading ${file.name}…`, async () => {
-        let bytes: Uint8Array;
-        try {
-          bytes = new Uint8Array(await file.arrayBuffer());
-        } catch (error) {
-          set({ notice: { kind: "error", message: `${file.name} could not be read (${errorText(error)}). The database that was open is still open.` } });
-          return false;
-        }
-        return openBytes(bytes, file.name, "file");
-      });
-    },
-
-    async openUrl(url) {
-      return withLoading(`Downloading ${url}…`, async () => {
-        try {
-          const fetched = await fetchDatabase(url);
-          return await openBytes(fetched.bytes, fetched.name, "url");
-        } catch (error) {
-          set({ notice: { kind: "error", message: `${errorText(error)} The database that was open is still open.` } });
-          return false;
-        }
-      });
-    },
-
-    async newDatabase() {
-      const outcome = await engine().open(null);
       if (!outcome.ok) {
-        set({ notice: { kind: "error", message: outcome.error.message } });
+        set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
         return false;
       }
-      const bytes = await engine().exportDatabase();
-      const meta: StoredDatabaseMeta = { id: newId(), name: "Untitled database", source: "new", sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+      const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+      if (knownAt !== undefined) conflicts.remember(id, knownAt);
       set({ current: { ...meta, saveState: "saving" }, notice: null });
       await get().refreshSchema();
-      settle(meta, await persist(meta, bytes));
-      return true;
-    },
-
-    async reopenRecent(id) {
-      try {
-        const stored = await databaseStorage().load(id);
-        if (!stored) {
-          set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
-          return false;
-        }
-        return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id, stored.meta.updatedAt);
-      } catch (error) {
-        set({ notice: { kind: "error", message: `The stored database could not be read (${errorText(error)}).` } });
-        return false;
-      }
-    },
-
-    async deleteRecent(id) {
-      if (get().current?.id === id) {
-        set({ notice: { kind: "error", message: "The open database cannot be deleted; open another one first." } });
-        return;
-      }
-      await databaseStorage().remove(id);
-      set({ recent: await databaseStorage().list() });
-    },
-
-    async importFile(file) {
-      const format = /\.json$/i.test(file.name) ? "json" : /\.(tsv|tab)$/i.test(file.name) ? "tsv" : "csv";
-      set({ loading: { label: `Importing ${file.name}…`, fraction: 0 } });
-      try {
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const outcome = await engine().importTable(
-          file.name,
-          bytes,
-          format,
-          proxy((fraction: number) => set({ loading: { label: `Importing ${file.name}…`, fraction } })),
-        );
-        if (!outcome.ok) {
-          set({ notice: { kind: "error", message: `${outcome.error.message} The database is unchanged.` } });
-          return false;
-        }
-        const warnings = outcome.warnings.length > 0 ? ` ${outcome.warnings.join(" ")}` : "";
-        set({
-          notice: {
-            kind: "info",
-            message: `Imported ${outcome.rowCount.toLocaleString("en-US")} rows into the new table ${outcome.tableName} (${outcome.columns.map((column) => `${column.name} ${column.type}`).join(", ")}).${warnings}`,
-          },
-        });
-        await get().afterChange();
+      if (knownAt !== undefined) {
+        // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
+        bytesInMemory = bytes;
+        set({ current: { ...meta, updatedAt: knownAt, saveState: "saved" } });
+        await storage()
+          .setLastOpenDatabaseId(id)
+          .catch(() => undefined);
         return true;
-      } catch (error) {
-        set({ notice: { kind: "error", message: `${file.name} could not be imported (${errorText(error)}). The database is unchanged.` } });
-        return false;
+      }
+      // The database is usable now; keeping a copy in the browser finishes in the background.
+      void persist(meta, bytes).then((saveState) => settle(meta, saveState));
+      return true;
+    }
+
+    async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
+      set({ loading: { label, fraction: null } });
+      try {
+        return await work();
       } finally {
         set({ loading: null });
       }
-    },
+    }
 
-    /** Saves the database after a run or import changed it, unless a transaction is still open. */
-    async afterChange() {
-      const current = get().current;
-      if (!current) return;
-      await get().refreshSchema();
-      if (await engine().inTransaction()) {
-        set({ current: { ...current, saveState: "unsaved-transaction" } });
-        return;
-      }
-      set({ current: { ...current, saveState: "saving" } });
-      const bytes = await engine().exportDatabase();
-      const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
-      settle(meta, await persist(meta, bytes));
-    },
+    return {
+      status: "starting",
+      current: null,
+      schema: null,
+      samples: [],
+      recent: [],
+      storageAvailable: true,
+      notice: null,
+      loading: null,
 
-    /** After the worker was replaced, opens the last saved bytes again: the state before the stopped query. */
-    async reloadAfterStop() {
-      const current = get().current;
-      if (!current) return;
-      await saving; // the stored copy must be the latest before it is read back
-      let bytes = bytesInMemory;
-      if (get().storageAvailable) {
-        const stored = await databaseStorage().load(current.id).catch(() => null);
-        if (stored) bytes = stored.bytes;
-      }
-      const outcome = bytes ? await engine().open(bytes) : await engine().open(null);
-      if (!outcome.ok) {
-        set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` } });
-      }
-      set({ current: { ...current, saveState: get().storageAvailable ? "saved" : "not-kept" } });
-      await get().refreshSchema();
-    },
+      async start() {
+        services.channel.listen((announcement) => {
+          const current = get().current;
+          if (!current || announcement.id !== current.id || !conflicts.announcedIsNewer(announcement)) return;
+          set({
+            notice: {
+              kind: "info",
+              message: `${current.name} was just changed in another tab. Reopen it from Recent to see those changes; if you change it here, this tab's version will be saved as a copy.`,
+            },
+          });
+        });
+        // The storage check and the sample list do not depend on each other: fetch them together.
+        const [storageAvailable, samples] = await Promise.all([
+          storage().durable ? storage().probe() : Promise.resolve(false),
+          services.loadSampleManifest().catch((error) => {
+            set({ notice: { kind: "error", message: errorText(error) } });
+            return [] as SampleEntry[];
+          }),
+        ]);
+        set({ storageAvailable });
+        if (!storageAvailable && storage().durable) services.storageRefused();
+        const storageNotice: Notice | null = storageAvailable
+          ? null
+          : { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." };
+        if (storageNotice) set({ notice: storageNotice });
+        const [recent, lastOpenId] = storageAvailable ? await Promise.all([storage().listDatabases(), storage().lastOpenDatabaseId()]) : [[], null];
+        set({ samples, recent });
+        let opened = false;
+        const address = services.address();
+        const urlParameter = address?.searchParams.get("db");
+        let urlNotice: Notice | null = null;
+        if (address && urlParameter) {
+          opened = await get().openUrl(urlParameter);
+          urlNotice = opened ? null : get().notice;
+          // A reload should come back to the kept copy (with its edits), not download the original again.
+          address.searchParams.delete("db");
+          history.replaceState(null, "", address);
+        }
+        if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
+        if (!opened && samples[0]) opened = await get().openSample(samples[0]);
+        if (!opened) opened = await get().newDatabase();
+        // Opening the fallback database clears notices; the reason it was needed must stay on screen.
+        const startupNotice = urlNotice ?? storageNotice;
+        set({ status: opened ? "ready" : "failed", ...(startupNotice && get().notice === null ? { notice: startupNotice } : {}) });
+      },
 
-    async refreshSchema() {
-      set({ schema: await engine().schema() });
-    },
+      async openSample(sample) {
+        return withLoading(`Opening ${sample.title}…`, async () => {
+          try {
+            return await openBytes(await services.loadSampleBytes(sample), sample.title, "sample");
+          } catch (error) {
+            set({ notice: { kind: "error", message: errorText(error) } });
+            return false;
+          }
+        });
+      },
 
-    async downloadCurrent() {
-      const current = get().current;
-      if (!current) return;
-      const bytes = await engine().exportDatabase();
-      const name = /\.(sqlite3?|db3?)$/i.test(current.name) ? current.name : `${current.name.replace(/[^\w.-]+/g, "_")}.sqlite`;
-      const { downloadBytes } = await import("../browser/download");
-      downloadBytes(bytes, name, "application/vnd.sqlite3");
-    },
+      async openFile(file) {
+        if (isTableFile(file.name)) return get().importFile(file);
+        const tooLarge = checkDatabaseSize(file.size);
+        if (tooLarge) {
+          set({ notice: { kind: "error", message: `${file.name}: ${tooLarge.message} The database that was open is still open.` } });
+          return false;
+        }
+        return withLoading(`Reading ${file.name}…`, async () => {
+          let bytes: Uint8Array;
+          try {
+            bytes = new Uint8Array(await file.arrayBuffer());
+          } catch (error) {
+            set({ notice: { kind: "error", message: `${file.name} could not be read (${errorText(error)}). The database that was open is still open.` } });
+            return false;
+          }
+          return openBytes(bytes, file.name, "file");
+        });
+      },
 
-    dismissNotice() {
-      set({ notice: null });
-    },
-  };
-});
+      async openUrl(url) {
+        return withLoading(`Downloading ${url}…`, async () => {
+          try {
+            const fetched = await fetchDatabase(url);
+            return await openBytes(fetched.bytes, fetched.name, "url");
+          } catch (error) {
+            set({ notice: { kind: "error", message: `${errorText(error)} The database that was open is still open.` } });
+            return false;
+          }
+        });
+      },
+
+      async newDatabase() {
+        const outcome = await engine().open(null);
+        if (!outcome.ok) {
+          set({ notice: { kind: "error", message: outcome.error.message } });
+          return false;
+        }
+        const bytes = await engine().exportDatabase();
+        const meta: StoredDatabaseMeta = { id: newId(), name: "Untitled database", source: "new", sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+        set({ current: { ...meta, saveState: "saving" }, notice: null });
+        await get().refreshSchema();
+        settle(meta, await persist(meta, bytes));
+        return true;
+      },
+
+      async reopenRecent(id) {
+        try {
+          const stored = await storage().loadDatabase(id);
+          if (!stored) {
+            set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
+            return false;
+          }
+          return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id, stored.meta.updatedAt);
+        } catch (error) {
+          set({ notice: { kind: "error", message: `The stored database could not be read (${errorText(error)}).` } });
+          return false;
+        }
+      },
+
+      async deleteRecent(id) {
+        if (get().current?.id === id) {
+          set({ notice: { kind: "error", message: "The open database cannot be deleted; open another one first." } });
+          return;
+        }
+        await storage().removeDatabase(id);
+        set({ recent: await storage().listDatabases() });
+      },
+
+      async importFile(file) {
+        const format = /\.json$/i.test(file.name) ? "json" : /\.(tsv|tab)$/i.test(file.name) ? "tsv" : "csv";
+        set({ loading: { label: `Importing ${file.name}…`, fraction: 0 } });
+        try {
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          const outcome = await engine().importTable(
+            file.name,
+            bytes,
+            format,
+            proxy((fraction: number) => set({ loading: { label: `Importing ${file.name}…`, fraction } })),
+          );
+          if (!outcome.ok) {
+            set({ notice: { kind: "error", message: `${outcome.error.message} The database is unchanged.` } });
+            return false;
+          }
+          const warnings = outcome.warnings.length > 0 ? ` ${outcome.warnings.join(" ")}` : "";
+          set({
+            notice: {
+              kind: "info",
+              message: `Imported ${outcome.rowCount.toLocaleString("en-US")} rows into the new table ${outcome.tableName} (${outcome.columns.map((column) => `${column.name} ${column.type}`).join(", ")}).${warnings}`,
+            },
+          });
+          await get().afterChange();
+          return true;
+        } catch (error) {
+          set({ notice: { kind: "error", message: `${file.name} could not be imported (${errorText(error)}). The database is unchanged.` } });
+          return false;
+        } finally {
+          set({ loading: null });
+        }
+      },
+
+      /** Saves the database after a run or import changed it, unless a transaction is still open. */
+      async afterChange() {
+        const current = get().current;
+        if (!current) return;
+        await get().refreshSchema();
+        if (await engine().inTransaction()) {
+          set({ current: { ...current, saveState: "unsaved-transaction" } });
+          return;
+        }
+        set({ current: { ...current, saveState: "saving" } });
+        const bytes = await engine().exportDatabase();
+        const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+        settle(meta, await persist(meta, bytes));
+      },
+
+      /** After the worker was replaced, opens the last saved bytes again: the state before the stopped query. */
+      async reloadAfterStop() {
+        const current = get().current;
+        if (!current) return;
+        await saveQueue.settled(); // the stored copy must be the latest before it is read back
+        let bytes = bytesInMemory;
+        if (get().storageAvailable) {
+          const stored = await storage()
+            .loadDatabase(current.id)
+            .catch(() => null);
+          if (stored) bytes = stored.bytes;
+        }
+        const outcome = bytes ? await engine().open(bytes) : await engine().open(null);
+        if (!outcome.ok) {
+          set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` } });
+        }
+        set({ current: { ...current, saveState: get().storageAvailable ? "saved" : "not-kept" } });
+        await get().refreshSchema();
+      },
+
+      async refreshSchema() {
+        set({ schema: await engine().schema() });
+      },
+
+      async downloadCurrent() {
+        const current = get().current;
+        if (!current) return;
+        const bytes = await engine().exportDatabase();
+        const name = /\.(sqlite3?|db3?)$/i.test(current.name) ? current.name : `${current.name.replace(/[^\w.-]+/g, "_")}.sqlite`;
+        const { downloadBytes } = await import("../browser/download");
+        downloadBytes(bytes, name, "application/vnd.sqlite3");
+      },
+
+      dismissNotice() {
+        set({ notice: null });
+      },
+    };
+  });
+}
+
+export const useDatabaseStore = createDatabaseStore(browserDatabaseServices());

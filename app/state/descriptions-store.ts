@@ -13,8 +13,7 @@ import {
 import { buildDescribeRequest, MAX_COLUMNS_PER_REQUEST, type DescribeRequest } from "../core/schema/describe-request";
 import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
 import { presetOf } from "../core/llm/provider-presets";
-import { sqliteConnection } from "../browser/services";
-import { SchemaContextStorage } from "../browser/schema-context-storage";
+import { queryLabStorage, sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useSettingsStore } from "./settings-store";
 
@@ -64,12 +63,6 @@ export function columnKey(table: string, column: string): string {
 
 const CLOSED_DIALOG: DescribeDialogState = { open: false, offered: [], chosen: [], request: null, status: "idle", message: null };
 
-let storage: SchemaContextStorage | null = null;
-function contextStorage(): SchemaContextStorage {
-  storage ??= new SchemaContextStorage();
-  return storage;
-}
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -86,7 +79,7 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
   async function persistEdits(): Promise<void> {
     const { databaseId, edits } = get();
     if (!databaseId || !useDatabaseStore.getState().storageAvailable) return;
-    await contextStorage().saveEdits(databaseId, edits).catch(() => undefined);
+    await queryLabStorage().saveDescriptionEdits(databaseId, edits).catch(() => undefined);
   }
 
   function buildRequest(dialog: DescribeDialogState): DescribeRequest | null {
@@ -233,12 +226,12 @@ async function loadProfile(databaseId: string): Promise<void> {
       return;
     }
     const storageAvailable = useDatabaseStore.getState().storageAvailable;
-    const stored = storageAvailable ? await contextStorage().loadProfile(contentKey).catch(() => null) : null;
+    const stored = storageAvailable ? await queryLabStorage().loadProfile(contentKey).catch(() => null) : null;
     const profile = stored ?? (await engine.profile());
     if (!still()) return;
     store.setState({ profile: { status: "ready", value: profile, error: null } });
     // Keys with "~" name content after writes in this session only: no later open can ask for them.
-    if (!stored && storageAvailable && !profile.contentKey.includes("~")) await contextStorage().saveProfile(profile).catch(() => undefined);
+    if (!stored && storageAvailable && !profile.contentKey.includes("~")) await queryLabStorage().saveProfile(profile).catch(() => undefined);
   } catch (error) {
     if (still()) store.setState({ profile: { status: "error", value: null, error: `The column profile could not be computed (${errorText(error)}).` } });
   }
@@ -250,7 +243,7 @@ async function follow(databaseId: string | null): Promise<void> {
   if (databaseId !== store.getState().databaseId) {
     store.setState({ databaseId, harvested: emptyDescriptions(), external: emptyDescriptions(), edits: emptyDescriptions(), profile: { status: "idle", value: null, error: null }, describe: CLOSED_DIALOG });
     if (databaseId && useDatabaseStore.getState().storageAvailable) {
-      const edits = await contextStorage().loadEdits(databaseId).catch(() => null);
+      const edits = await queryLabStorage().loadDescriptionEdits(databaseId).catch(() => null);
       if (store.getState().databaseId !== databaseId) return;
       if (edits) store.setState({ edits });
     }

@@ -1,7 +1,7 @@
 // The SQL editor's text (kept across reloads) and the history of queries run.
 import { create } from "zustand";
-import type { HistoryEntry } from "../browser/database-storage";
-import { databaseStorage } from "../browser/services";
+import { queryLabStorage } from "../browser/services";
+import type { HistoryEntry } from "../browser/storage";
 
 const TEXT_KEY = "querylab.editor-text";
 
@@ -39,7 +39,7 @@ export const useEditorStore = create<EditorState>((set, get) => ({
 
   async loadHistory() {
     try {
-      set({ history: await databaseStorage().history() });
+      set({ history: await queryLabStorage().queryHistory() });
     } catch {
       set({ history: [] });
     }
@@ -47,7 +47,7 @@ export const useEditorStore = create<EditorState>((set, get) => ({
 
   async recordRun(entry) {
     try {
-      set({ history: await databaseStorage().addHistory(entry) });
+      set({ history: await queryLabStorage().addQueryHistory(entry) });
     } catch {
       set({ history: [entry, ...get().history.filter((item) => item.sql !== entry.sql)].slice(0, 200) });
     }

@@ -1,7 +1,7 @@
 // The embedding model of the page: one worker connection for the current setting, its load status, and a cached embedder.
 import { create } from "zustand";
 import { EmbeddingConnection, type EmbeddingStatus } from "../browser/embedding-connection";
-import { createIndexedDbEmbeddingStore } from "../browser/embedding-store";
+import { queryLabStorage } from "../browser/services";
 import { createCachedEmbedder } from "../core/schema/embedding-cache";
 import { embeddingLoadSettings } from "../core/schema/embedding-settings";
 import type { TextEmbedder } from "../core/schema/types";
@@ -37,7 +37,7 @@ function currentConnection(): { connection: EmbeddingConnection; cached: TextEmb
   }
   const connection = new EmbeddingConnection(settings);
   connection.subscribe((status) => useEmbeddingStore.setState({ status }));
-  current = { key, connection, cached: createCachedEmbedder(connection, createIndexedDbEmbeddingStore()) };
+  current = { key, connection, cached: createCachedEmbedder(connection, queryLabStorage().embeddings) };
   useEmbeddingStore.setState({ status: connection.status });
   return current;
 }

@@ -1,4 +1,5 @@
 // The schema pruning of the current question: its result (kept/dropped with reasons), the budget, and the person's pins and exclusions.
+import { z } from "zod";
 import { create } from "zustand";
 import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
@@ -32,10 +33,13 @@ interface PruneState {
   prune(question: string, sharing: DataSharing): Promise<PruneResult | null>;
 }
 
+/** localStorage holds text anyone on this origin may have written: a budget is read back only when it is a usable number. */
+const storedBudgetSchema = z.coerce.number().int().min(50);
+
 function readBudget(): number {
   try {
-    const stored = Number(localStorage.getItem(BUDGET_KEY));
-    return Number.isFinite(stored) && stored >= 50 ? stored : DEFAULT_SCHEMA_TOKEN_BUDGET;
+    const parsed = storedBudgetSchema.safeParse(localStorage.getItem(BUDGET_KEY) ?? undefined);
+    return parsed.success ? parsed.data : DEFAULT_SCHEMA_TOKEN_BUDGET;
   } catch {
     return DEFAULT_SCHEMA_TOKEN_BUDGET;
   }
@@ -45,20 +49,28 @@ function databaseKey(): string {
   return useDatabaseStore.getState().current?.id ?? "none";
 }
 
-function readOverrides(): PruneOverrides {
+export const pruneOverridesSchema: z.ZodType<PruneOverrides> = z.object({ pinned: z.array(z.string()), excluded: z.array(z.string()) });
+/** Overrides by database id; each entry is checked on its own, so one damaged entry loses no other database's choices. */
+const storedOverridesSchema = z.record(z.string(), z.unknown());
+
+function readAllOverrides(): Record<string, unknown> {
   try {
-    const all = JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? "{}") as Record<string, PruneOverrides>;
-    const entry = all[databaseKey()];
-    return entry && Array.isArray(entry.pinned) && Array.isArray(entry.excluded) ? entry : { pinned: [], excluded: [] };
+    const parsed = storedOverridesSchema.safeParse(JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? "{}"));
+    return parsed.success ? parsed.data : {};
   } catch {
-    return { pinned: [], excluded: [] };
+    return {};
   }
 }
 
+function readOverrides(): PruneOverrides {
+  const parsed = pruneOverridesSchema.safeParse(readAllOverrides()[databaseKey()]);
+  return parsed.success ? parsed.data : { pinned: [], excluded: [] };
+}
+
 function writeOverrides(overrides: PruneOverrides): void {
+  // Damaged text in storage is replaced rather than blocking every later write.
+  const all = { ...readAllOverrides(), [databaseKey()]: overrides };
   try {
-    const all = JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? "{}") as Record<string, PruneOverrides>;
-    all[databaseKey()] = overrides;
     localStorage.setItem(OVERRIDES_KEY, JSON.stringify(all));
   } catch {
     // Storage unavailable: the choices last as long as the page.

@@ -39,6 +39,11 @@ export function installTestHook(): void {
     embedding: () => useEmbeddingStore.getState(),
     prune: () => usePruneStore.getState(),
     engine: () => sqliteConnection().engine,
-    worker: () => sqliteConnection().currentWorker,
+    worker: () => {
+      // Only unit tests run the engine in-process, and they have no page: a page always has its worker.
+      const worker = sqliteConnection().currentWorker;
+      if (!worker) throw new Error("The SQLite engine runs without a worker here.");
+      return worker;
+    },
   };
 }

@@ -1,0 +1,46 @@
+// A SQLite connection whose engine runs in this thread (sql.js loaded directly), with the page's reply checks: the stores' unit tests use it in Node.
+import initSqlJs, { type SqlJsStatic } from "sql.js";
+import { DatabaseService } from "../core/database-service";
+import type { RemoteEngine, SqliteConnectionHandle } from "./sqlite-connection";
+import { withCheckedReplies } from "./sqlite-replies";
+
+/** The same service the worker exposes; comlink's proxy adds nothing a store calls but the release symbol, which a test never sends. */
+function engineOver(sql: SqlJsStatic): RemoteEngine {
+  return withCheckedReplies(DatabaseService.create(sql)) as unknown as RemoteEngine;
+}
+
+export interface InProcessSqliteConnection extends SqliteConnectionHandle {
+  /** Restarts so far: what a worker replaced after a stop would count. */
+  readonly restarts: number;
+  /** Acts as a worker that died on its own (the page's failure listener is called). */
+  fail(message: string): void;
+}
+
+export async function createInProcessSqliteConnection(): Promise<InProcessSqliteConnection> {
+  const sql = await initSqlJs();
+  let engine = engineOver(sql);
+  let restarts = 0;
+  let failureListener: ((message: string) => void) | null = null;
+  return {
+    get engine() {
+      return engine;
+    },
+    currentWorker: null,
+    get restarts() {
+      return restarts;
+    },
+    onFailure(listener) {
+      failureListener = listener;
+    },
+    fail(message) {
+      failureListener?.(message);
+    },
+    terminate() {},
+    restart() {
+      // Like a new worker: nothing open, every result handle gone.
+      engine = engineOver(sql);
+      restarts += 1;
+      return engine;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Checks the SQLite worker's replies before the page uses them: a reply is foreign data (another script, a structured clone), not a typed value.
+import { z } from "zod";
+import { databaseSchemaSchema, dbErrorSchema, sqlValueSchema, type DbError, type ExecuteOutcome, type Outcome, type ReadOnlyResult, type SqlValue } from "../core/db/types";
+import { queryOutcomeSchema, type QueryOutcome } from "../core/eval/query-runner";
+import { databaseProfileSchema } from "./storage";
+
+// The core types have no schemas for these replies yet; each schema is typed against its core type so the two cannot drift apart.
+
+const rowsSchema = z.array(z.array(sqlValueSchema));
+
+export const executeOutcomeSchema: z.ZodType<ExecuteOutcome> = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    resultId: z.string().nullable(),
+    columns: z.array(z.string()),
+    rowCount: z.number(),
+    storedRowCount: z.number(),
+    truncated: z.boolean(),
+    firstRows: rowsSchema,
+    elapsedMs: z.number(),
+    statementCount: z.number(),
+    rowsModified: z.number(),
+    databaseChanged: z.boolean(),
+  }),
+  z.object({ ok: z.literal(false), error: dbErrorSchema, elapsedMs: z.number(), statementsCompleted: z.number(), databaseChanged: z.boolean() }),
+]);
+
+const failedOutcomeSchema = z.object({ ok: z.literal(false), error: dbErrorSchema });
+
+export const rowsPageOutcomeSchema: z.ZodType<Outcome<{ rows: SqlValue[][] }>> = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), rows: rowsSchema }),
+  failedOutcomeSchema,
+]);
+
+export const readOnlyOutcomeSchema: z.ZodType<Outcome<ReadOnlyResult>> = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), columns: z.array(z.string()), rows: rowsSchema, rowCount: z.number(), elapsedMs: z.number() }),
+  failedOutcomeSchema,
+]);
+
+function unreadable(method: string, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue ? ` (${issue.path.join(".") || "reply"}: ${issue.message})` : "";
+  return `The SQLite worker sent a reply to ${method} that this page cannot read${where}. Reload the page; if it happens again, the worker and the page are from different versions.`;
+}
+
+function workerFailed(message: string): DbError {
+  return { kind: "worker-failed", message };
+}
+
+/** How each checked method's reply is validated, and what stands in for a reply that fails the check. */
+const replyChecks: Record<string, (reply: unknown) => unknown> = {
+  execute(reply): ExecuteOutcome {
+    const parsed = executeOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("execute", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
+  },
+  fetchRows(reply): Outcome<{ rows: SqlValue[][] }> {
+    const parsed = rowsPageOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("fetchRows", parsed.error)) };
+  },
+  executeReadOnly(reply): Outcome<ReadOnlyResult> {
+    const parsed = readOnlyOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("executeReadOnly", parsed.error)) };
+  },
+  runForJudge(reply): QueryOutcome {
+    const parsed = queryOutcomeSchema.safeParse(reply);
+    // The judge's errors have no worker kind; an unreadable reply is reported as an error of the query run.
+    return parsed.success ? parsed.data : { ok: false, error: { kind: "sql-error", message: unreadable("runForJudge", parsed.error) } };
+  },
+  // These return a value, not an outcome, so an unreadable reply can only be thrown; their callers already catch worker failures.
+  schema(reply) {
+    const parsed = databaseSchemaSchema.safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("schema", parsed.error));
+    return parsed.data;
+  },
+  profile(reply) {
+    const parsed = databaseProfileSchema.safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("profile", parsed.error));
+    return parsed.data;
+  },
+};
+
+export const CHECKED_METHODS = Object.keys(replyChecks);
+
+/**
+ * Wraps a worker proxy so the replies that carry data are checked; every other member (comlink's release
+ * symbol, methods that return nothing or a status) passes through unchanged. The type stays the proxy's own.
+ */
+export function withCheckedReplies<Remote extends object>(remote: Remote): Remote {
+  return new Proxy(remote, {
+    get(target, property, receiver) {
+      const member: unknown = Reflect.get(target, property, receiver);
+      const check = typeof property === "string" ? replyChecks[property] : undefined;
+      if (!check || typeof member !== "function") return member;
+      return async (...args: unknown[]) => check(await (member as (...parameters: unknown[]) => unknown).apply(target, args));
+    },
+  });
+}

@@ -1,0 +1,56 @@
+// The two places QueryLab storage can live: IndexedDB (kept across reloads) and memory (when IndexedDB is unavailable, and in unit tests).
+import { createStore, del, get, getMany, set, setMany, type UseStore } from "idb-keyval";
+import { createQueryLabStorage, type KeyValueArea, type QueryLabStorage } from "./storage";
+
+function indexedDbArea(store: UseStore): KeyValueArea {
+  return {
+    get: (key) => get<unknown>(key, store),
+    set: (key, value) => set(key, value, store),
+    delete: (key) => del(key, store),
+    getMany: (keys) => getMany<unknown>(keys, store),
+    setMany: (entries) => setMany(entries, store),
+  };
+}
+
+/** The database and store names are the ones earlier versions used, so what a person kept is still found. */
+export function createIndexedDbStorage(): QueryLabStorage {
+  return createQueryLabStorage(
+    {
+      databases: indexedDbArea(createStore("querylab", "keyval")),
+      traces: indexedDbArea(createStore("querylab-traces", "keyval")),
+      schemaContext: indexedDbArea(createStore("querylab-schema-context", "keyval")),
+      embeddings: indexedDbArea(createStore("querylab-embeddings", "vectors")),
+    },
+    true,
+  );
+}
+
+/** Values are cloned on the way in and out, as IndexedDB does, so a caller changing an object cannot change what is kept. */
+export function createMemoryArea(): KeyValueArea {
+  const values = new Map<string, unknown>();
+  return {
+    async get(key) {
+      return structuredClone(values.get(key));
+    },
+    async set(key, value) {
+      values.set(key, structuredClone(value));
+    },
+    async delete(key) {
+      values.delete(key);
+    },
+    async getMany(keys) {
+      return keys.map((key) => structuredClone(values.get(key)));
+    },
+    async setMany(entries) {
+      for (const [key, value] of entries) values.set(key, structuredClone(value));
+    },
+  };
+}
+
+/**
+ * Storage that lasts as long as the page. `durable` says whether callers should treat it as kept across reloads:
+ * false on the page (the person is told nothing is kept), true in tests that stand in for IndexedDB.
+ */
+export function createMemoryStorage(options: { durable?: boolean } = {}): QueryLabStorage {
+  return createQueryLabStorage({ databases: createMemoryArea(), traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea() }, options.durable ?? false);
+}

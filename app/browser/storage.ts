@@ -1,0 +1,283 @@
+// Everything the page keeps in the browser, behind one typed interface: databases, query history, traces, profiles, descriptions, embedding vectors.
+import { z } from "zod";
+import { traceSchema, type Trace } from "../core/agent/trace";
+import type { EmbeddingStore } from "../core/schema/embedding-cache";
+import { schemaDescriptionsSchema } from "../core/schema/descriptions";
+import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
+
+export const storedDatabaseMetaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Where it came from, in words a person recognizes: "sample", "file", "url", "new". */
+  source: z.enum(["sample", "file", "url", "new"]),
+  sizeBytes: z.number(),
+  updatedAt: z.number(),
+});
+export type StoredDatabaseMeta = z.infer<typeof storedDatabaseMetaSchema>;
+
+export const historyEntrySchema = z.object({
+  sql: z.string(),
+  ranAt: z.number(),
+  databaseName: z.string(),
+  ok: z.boolean(),
+  rowCount: z.number().nullable(),
+  elapsedMs: z.number(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const traceSummarySchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  databaseName: z.string(),
+  model: z.string(),
+  createdAt: z.number(),
+  status: z.string(),
+  sql: z.string().nullable(),
+});
+export type TraceSummary = z.infer<typeof traceSummarySchema>;
+
+const valueCountSchema = z.object({ value: z.string(), count: z.number() });
+export const databaseProfileSchema: z.ZodType<DatabaseProfile> = z.object({
+  contentKey: z.string(),
+  elapsedMs: z.number(),
+  tables: z.array(
+    z.object({
+      table: z.string(),
+      kind: z.enum(["table", "view"]),
+      rowCount: z.number().nullable(),
+      rowsProfiled: z.number(),
+      columns: z.array(
+        z.object({
+          column: z.string(),
+          type: z.string(),
+          nullFraction: z.number(),
+          distinctCount: z.number(),
+          approximate: z.boolean(),
+          min: z.string().nullable(),
+          max: z.string().nullable(),
+          topValues: z.array(valueCountSchema),
+          examples: z.array(z.string()),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** Errors from storage mean "not kept", never "broken": callers catch them and keep working in memory. */
+export interface QueryLabStorage {
+  /** True when what is written survives a reload (IndexedDB); false for the in-memory fallback. */
+  readonly durable: boolean;
+  /** True when a write is accepted (IndexedDB refuses them in some private modes). */
+  probe(): Promise<boolean>;
+
+  /** Stored databases, the most recently saved first. */
+  listDatabases(): Promise<StoredDatabaseMeta[]>;
+  saveDatabase(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<void>;
+  loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; bytes: Uint8Array } | null>;
+  removeDatabase(id: string): Promise<void>;
+  lastOpenDatabaseId(): Promise<string | null>;
+  setLastOpenDatabaseId(id: string): Promise<void>;
+
+  /** Queries run from the editor, the latest first. */
+  queryHistory(): Promise<HistoryEntry[]>;
+  /** Adds a run and returns the history after it. */
+  addQueryHistory(entry: HistoryEntry): Promise<HistoryEntry[]>;
+
+  /** Agent runs, the latest first. */
+  listTraces(): Promise<TraceSummary[]>;
+  /** Keeps a trace and returns the list after it (the oldest fall off past a limit). */
+  saveTrace(trace: Trace): Promise<TraceSummary[]>;
+  loadTrace(id: string): Promise<Trace | null>;
+  removeTrace(id: string): Promise<TraceSummary[]>;
+
+  /** Column profiles by content key: the same bytes opened again need no second profiling. */
+  loadProfile(contentKey: string): Promise<DatabaseProfile | null>;
+  saveProfile(profile: DatabaseProfile): Promise<void>;
+  /** A person's and the LLM's descriptions of a stored database (harvested ones are recomputed, not kept). */
+  loadDescriptionEdits(databaseId: string): Promise<SchemaDescriptions | null>;
+  saveDescriptionEdits(databaseId: string, edits: SchemaDescriptions): Promise<void>;
+
+  /** Embedding vectors by model and text, so a schema's vectors survive reloads. */
+  readonly embeddings: EmbeddingStore;
+}
+
+/** One named key-value area (an IndexedDB object store, or a Map). Values come back as unknown: every read is validated. */
+export interface KeyValueArea {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<void>;
+  getMany(keys: string[]): Promise<unknown[]>;
+  setMany(entries: Array<[string, unknown]>): Promise<void>;
+}
+
+export interface StorageAreas {
+  databases: KeyValueArea;
+  traces: KeyValueArea;
+  schemaContext: KeyValueArea;
+  embeddings: KeyValueArea;
+}
+
+const DATABASE_INDEX_KEY = "database-index";
+const LAST_OPEN_KEY = "last-open-database";
+const HISTORY_KEY = "query-history";
+export const HISTORY_LIMIT = 200;
+const TRACE_INDEX_KEY = "trace-index";
+export const TRACES_KEPT = 100;
+const PROFILE_INDEX_KEY = "profile-index";
+/** Profiles kept; each is small (a few KB per hundred columns), the oldest go first. */
+export const PROFILES_KEPT = 30;
+
+/** Reads a list, keeping the entries that are valid: one damaged entry must not hide all the others. */
+function validEntries<T>(value: unknown, schema: z.ZodType<T>): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function summarizeTrace(trace: Trace): TraceSummary {
+  const end = trace.events.findLast((event) => event.type === "run-end");
+  const final = trace.events.findLast((event) => event.type === "final");
+  return {
+    id: trace.id,
+    question: trace.question,
+    databaseName: trace.databaseName,
+    model: trace.model,
+    createdAt: trace.createdAt,
+    status: end?.type === "run-end" ? end.status : "running",
+    sql: final?.type === "final" ? final.sql : null,
+  };
+}
+
+/** The one implementation of the storage rules (indexes, limits, validation) over any set of areas. */
+export function createQueryLabStorage(areas: StorageAreas, durable: boolean): QueryLabStorage {
+  const { databases, traces, schemaContext, embeddings } = areas;
+
+  async function listDatabases(): Promise<StoredDatabaseMeta[]> {
+    return validEntries(await databases.get(DATABASE_INDEX_KEY), storedDatabaseMetaSchema).sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async function lastOpenDatabaseId(): Promise<string | null> {
+    const id = await databases.get(LAST_OPEN_KEY);
+    return typeof id === "string" ? id : null;
+  }
+
+  async function queryHistory(): Promise<HistoryEntry[]> {
+    return validEntries(await databases.get(HISTORY_KEY), historyEntrySchema);
+  }
+
+  async function listTraces(): Promise<TraceSummary[]> {
+    return validEntries(await traces.get(TRACE_INDEX_KEY), traceSummarySchema);
+  }
+
+  return {
+    durable,
+
+    async probe() {
+      try {
+        await databases.set("probe", Date.now());
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    listDatabases,
+
+    async saveDatabase(meta, bytes) {
+      await databases.set(`database:${meta.id}`, bytes);
+      const others = (await listDatabases()).filter((entry) => entry.id !== meta.id);
+      await databases.set(DATABASE_INDEX_KEY, [meta, ...others]);
+    },
+
+    async loadDatabase(id) {
+      const meta = (await listDatabases()).find((entry) => entry.id === id);
+      const bytes = await databases.get(`database:${id}`);
+      if (!meta || !(bytes instanceof Uint8Array)) return null;
+      return { meta, bytes };
+    },
+
+    async removeDatabase(id) {
+      await databases.delete(`database:${id}`);
+      await databases.set(
+        DATABASE_INDEX_KEY,
+        (await listDatabases()).filter((entry) => entry.id !== id),
+      );
+      if ((await lastOpenDatabaseId()) === id) await databases.delete(LAST_OPEN_KEY);
+    },
+
+    lastOpenDatabaseId,
+
+    async setLastOpenDatabaseId(id) {
+      await databases.set(LAST_OPEN_KEY, id);
+    },
+
+    queryHistory,
+
+    async addQueryHistory(entry) {
+      const previous = await queryHistory();
+      // The same query run again moves to the top instead of filling the list with copies.
+      const next = [entry, ...previous.filter((item) => item.sql !== entry.sql)].slice(0, HISTORY_LIMIT);
+      await databases.set(HISTORY_KEY, next);
+      return next;
+    },
+
+    listTraces,
+
+    async saveTrace(trace) {
+      await traces.set(`trace:${trace.id}`, trace);
+      const next = [summarizeTrace(trace), ...(await listTraces()).filter((entry) => entry.id !== trace.id)];
+      for (const dropped of next.slice(TRACES_KEPT)) await traces.delete(`trace:${dropped.id}`);
+      await traces.set(TRACE_INDEX_KEY, next.slice(0, TRACES_KEPT));
+      return next.slice(0, TRACES_KEPT);
+    },
+
+    async loadTrace(id) {
+      const parsed = traceSchema.safeParse(await traces.get(`trace:${id}`));
+      return parsed.success ? parsed.data : null;
+    },
+
+    async removeTrace(id) {
+      await traces.delete(`trace:${id}`);
+      const next = (await listTraces()).filter((entry) => entry.id !== id);
+      await traces.set(TRACE_INDEX_KEY, next);
+      return next;
+    },
+
+    async loadProfile(contentKey) {
+      const parsed = databaseProfileSchema.safeParse(await schemaContext.get(`profile:${contentKey}`));
+      return parsed.success && parsed.data.contentKey === contentKey ? parsed.data : null;
+    },
+
+    async saveProfile(profile) {
+      const index = z
+        .array(z.string())
+        .catch([])
+        .parse(await schemaContext.get(PROFILE_INDEX_KEY));
+      const next = [profile.contentKey, ...index.filter((key) => key !== profile.contentKey)];
+      await schemaContext.set(`profile:${profile.contentKey}`, profile);
+      for (const old of next.slice(PROFILES_KEPT)) await schemaContext.delete(`profile:${old}`);
+      await schemaContext.set(PROFILE_INDEX_KEY, next.slice(0, PROFILES_KEPT));
+    },
+
+    async loadDescriptionEdits(databaseId) {
+      const parsed = schemaDescriptionsSchema.safeParse(await schemaContext.get(`descriptions:${databaseId}`));
+      return parsed.success ? parsed.data : null;
+    },
+
+    async saveDescriptionEdits(databaseId, edits) {
+      await schemaContext.set(`descriptions:${databaseId}`, edits);
+    },
+
+    embeddings: {
+      async getMany(keys) {
+        // Float32Array survives structured cloning; anything else (an older format) counts as missing.
+        return (await embeddings.getMany(keys)).map((value) => (value instanceof Float32Array ? value : undefined));
+      },
+      async setMany(entries) {
+        await embeddings.setMany(entries);
+      },
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createBroadcastSaveChannel, type SaveChannel } from "../browser/cross-tab-saves";
+import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
+import type { SampleEntry } from "../browser/samples";
+import { createQueryLabStorage, type QueryLabStorage } from "../browser/storage";
+import { createMemoryArea, createMemoryStorage } from "../browser/storage-areas";
+import { createDatabaseStore } from "./database-store";
+
+const sample: SampleEntry = { id: "shop", file: "shop.sqlite", title: "Shop", description: "", tables: 1, rows: 2, bytes: 0, exampleQuestions: [], exampleQuery: "" };
+
+async function sampleBytes(): Promise<Uint8Array> {
+  const connection = await createInProcessSqliteConnection();
+  await connection.engine.open(null);
+  await connection.engine.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL); INSERT INTO orders (total) VALUES (10), (20)");
+  return connection.engine.exportDatabase();
+}
+
+const channels: SaveChannel[] = [];
+afterEach(() => channels.splice(0).forEach((channel) => channel.close()));
+
+/** One tab of the page: its own SQLite engine and store, sharing the browser's storage and save channel with other tabs. */
+async function openTab(storage: QueryLabStorage, channelName = `saves-${Math.random()}`) {
+  const connection = await createInProcessSqliteConnection();
+  const channel = createBroadcastSaveChannel(channelName);
+  channels.push(channel);
+  const bytes = await sampleBytes();
+  const refused: string[] = [];
+  const store = createDatabaseStore({
+    connection: () => connection,
+    storage: () => storage,
+    channel,
+    loadSampleManifest: async () => [sample],
+    loadSampleBytes: async () => bytes,
+    address: () => null,
+    storageRefused: () => refused.push("refused"),
+  });
+  await store.getState().start();
+  await expect.poll(() => store.getState().current?.saveState).not.toBe("saving");
+  return { store, connection, refused };
+}
+
+async function count(tab: Awaited<ReturnType<typeof openTab>>): Promise<unknown> {
+  const outcome = await tab.connection.engine.execute("SELECT count(*) FROM orders");
+  return outcome.ok ? outcome.firstRows[0]?.[0] : outcome.error.message;
+}
+
+describe("database store", () => {
+  it("opens the first sample on a first visit and keeps it", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const tab = await openTab(storage);
+    const state = tab.store.getState();
+    expect(state.status).toBe("ready");
+    expect(state.current).toMatchObject({ name: "Shop", source: "sample", saveState: "saved" });
+    expect(state.schema?.tables.map((table) => table.name)).toEqual(["orders"]);
+    expect(state.recent.map((entry) => entry.id)).toEqual([state.current!.id]);
+    expect(await storage.lastOpenDatabaseId()).toBe(state.current!.id);
+  });
+
+  it("comes back after a reload to the kept copy with its changes", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const first = await openTab(storage);
+    await first.connection.engine.execute("INSERT INTO orders (total) VALUES (30)");
+    await first.store.getState().afterChange();
+    expect(first.store.getState().current?.saveState).toBe("saved");
+    const reloaded = await openTab(storage);
+    expect(reloaded.store.getState().current?.id).toBe(first.store.getState().current?.id);
+    expect(await count(reloaded)).toBe(3);
+  });
+
+  it("says nothing is kept when storage does not last, and still works", async () => {
+    const tab = await openTab(createMemoryStorage());
+    expect(tab.store.getState().storageAvailable).toBe(false);
+    expect(tab.store.getState().current?.saveState).toBe("not-kept");
+    expect(tab.store.getState().notice?.message).toMatch(/changes will not be kept after a reload/);
+    expect(tab.refused).toEqual([]);
+  });
+
+  it("falls back to memory when the browser refuses writes", async () => {
+    const refusing = createMemoryArea();
+    refusing.set = async () => {
+      throw new Error("QuotaExceededError");
+    };
+    const storage = createQueryLabStorage({ databases: refusing, traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea() }, true);
+    const tab = await openTab(storage);
+    expect(tab.refused).toEqual(["refused"]);
+    expect(tab.store.getState().status).toBe("ready");
+    expect(tab.store.getState().current?.saveState).toBe("not-kept");
+  });
+
+  it("saves this tab's version as a copy when another tab saved the same database meanwhile", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const channelName = `saves-${Math.random()}`;
+    const first = await openTab(storage, channelName);
+    const second = await openTab(storage, channelName);
+    const id = first.store.getState().current!.id;
+    expect(second.store.getState().current?.id).toBe(id);
+
+    await second.connection.engine.execute("INSERT INTO orders (total) VALUES (1)");
+    await second.store.getState().afterChange();
+    // The first tab hears of it at once.
+    await expect.poll(() => first.store.getState().notice?.message).toMatch(/was just changed in another tab/);
+
+    await first.connection.engine.execute("DELETE FROM orders");
+    await first.store.getState().afterChange();
+    const current = first.store.getState().current!;
+    expect(current.id).not.toBe(id);
+    expect(current.name).toBe("Shop (copy)");
+    expect(first.store.getState().notice?.message).toMatch(/saved as “Shop \(copy\)”/);
+    // Neither tab's work is lost.
+    expect((await storage.listDatabases()).map((entry) => entry.id).sort()).toEqual([id, current.id].sort());
+    const secondTabs = await openTab(storage);
+    await secondTabs.store.getState().reopenRecent(id);
+    expect(await count(secondTabs)).toBe(3);
+  });
+
+  it("after a stop reopens the last saved state, without what the stopped query changed", async () => {
+    const tab = await openTab(createMemoryStorage({ durable: true }));
+    await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (30)");
+    await tab.store.getState().afterChange();
+    await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (40)");
+    tab.connection.restart();
+    await tab.store.getState().reloadAfterStop();
+    expect(await count(tab)).toBe(3);
+    expect(tab.store.getState().current?.saveState).toBe("saved");
+  });
+
+  it("after a stop without storage reopens the bytes it kept in memory", async () => {
+    const tab = await openTab(createMemoryStorage());
+    await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (30)");
+    await tab.store.getState().afterChange();
+    tab.connection.restart();
+    await tab.store.getState().reloadAfterStop();
+    expect(await count(tab)).toBe(3);
+  });
+
+  it("leaves the open database open when a file is not a database, and says why", async () => {
+    const tab = await openTab(createMemoryStorage({ durable: true }));
+    const before = tab.store.getState().current;
+    expect(await tab.store.getState().openFile(new File(["not sqlite at all"], "notes.db"))).toBe(false);
+    expect(tab.store.getState().current).toEqual(before);
+    expect(tab.store.getState().notice).toMatchObject({ kind: "error" });
+    expect(tab.store.getState().notice?.message).toMatch(/^notes\.db: .*The database that was open is still open\.$/);
+  });
+
+  it("keeps an open transaction unsaved until it ends", async () => {
+    const tab = await openTab(createMemoryStorage({ durable: true }));
+    await tab.connection.engine.execute("BEGIN; INSERT INTO orders (total) VALUES (5)");
+    await tab.store.getState().afterChange();
+    expect(tab.store.getState().current?.saveState).toBe("unsaved-transaction");
+    await tab.connection.engine.execute("COMMIT");
+    await tab.store.getState().afterChange();
+    expect(tab.store.getState().current?.saveState).toBe("saved");
+  });
+});

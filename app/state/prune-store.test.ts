@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MemoryWebStorage } from "../browser/memory-web-storage";
+import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../core/schema/prune";
+
+const OVERRIDES_KEY = "querylab.schema-overrides";
+const BUDGET_KEY = "querylab.schema-budget";
+
+/** A fresh page: the stores read localStorage when they are created. */
+async function loadPage(stored: Record<string, string>) {
+  const storage = new MemoryWebStorage();
+  for (const [key, value] of Object.entries(stored)) storage.setItem(key, value);
+  vi.stubGlobal("localStorage", storage);
+  vi.resetModules();
+  const { usePruneStore } = await import("./prune-store");
+  const { useDatabaseStore } = await import("./database-store");
+  const openDatabase = (id: string) => useDatabaseStore.setState({ current: { id, name: id, source: "file", sizeBytes: 1, updatedAt: 1, saveState: "saved" } });
+  return { storage, usePruneStore, openDatabase };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("prune store: what it keeps in localStorage", () => {
+  it("reads the budget back only when it is a usable number", async () => {
+    expect((await loadPage({ [BUDGET_KEY]: "1200" })).usePruneStore.getState().budget).toBe(1200);
+    expect((await loadPage({ [BUDGET_KEY]: "lots" })).usePruneStore.getState().budget).toBe(DEFAULT_SCHEMA_TOKEN_BUDGET);
+    expect((await loadPage({ [BUDGET_KEY]: "10" })).usePruneStore.getState().budget).toBe(DEFAULT_SCHEMA_TOKEN_BUDGET);
+    expect((await loadPage({})).usePruneStore.getState().budget).toBe(DEFAULT_SCHEMA_TOKEN_BUDGET);
+  });
+
+  it("keeps pins and exclusions per database, and a damaged entry costs only its own database", async () => {
+    const page = await loadPage({
+      [OVERRIDES_KEY]: JSON.stringify({ "db-1": { pinned: ["orders"], excluded: ["logs"] }, "db-2": { pinned: "orders" } }),
+    });
+    page.openDatabase("db-1");
+    expect(page.usePruneStore.getState().overrides).toEqual({ pinned: ["orders"], excluded: ["logs"] });
+    page.openDatabase("db-2");
+    expect(page.usePruneStore.getState().overrides).toEqual({ pinned: [], excluded: [] });
+    page.usePruneStore.getState().togglePinned("customers");
+    expect(JSON.parse(page.storage.getItem(OVERRIDES_KEY)!)).toEqual({
+      "db-1": { pinned: ["orders"], excluded: ["logs"] },
+      "db-2": { pinned: ["customers"], excluded: [] },
+    });
+  });
+
+  it("replaces text that is not JSON instead of never saving a choice again", async () => {
+    const page = await loadPage({ [OVERRIDES_KEY]: "{not json" });
+    page.openDatabase("db-1");
+    expect(page.usePruneStore.getState().overrides).toEqual({ pinned: [], excluded: [] });
+    page.usePruneStore.getState().toggleExcluded("logs");
+    expect(JSON.parse(page.storage.getItem(OVERRIDES_KEY)!)).toEqual({ "db-1": { pinned: [], excluded: ["logs"] } });
+    page.openDatabase("db-3");
+    page.openDatabase("db-1");
+    expect(page.usePruneStore.getState().overrides).toEqual({ pinned: [], excluded: ["logs"] });
+  });
+});
