@@ -1,20 +1,26 @@
 // The agent in the page: asking, stopping, the trace on screen (live, from history, or replayed), trace files.
 import { create } from "zustand";
 import type { AgentEvent } from "../core/agent/events";
-import { parseTrace, replaySteps, type Trace } from "../core/agent/trace";
+import { emptyTraceView, parseTrace, replaySteps, traceView, type Trace, type TraceView } from "../core/agent/trace";
 import { blobToHex } from "../core/db/result-export";
 import { presetOf } from "../core/llm/provider-presets";
 import { downloadBytes } from "../browser/download";
-import { sqliteConnection } from "../browser/services";
-import { TraceStorage, type TraceSummary } from "../browser/trace-storage";
+import { queryLabStorage, sqliteConnection } from "../browser/services";
+import type { TraceSummary } from "../browser/storage";
+import { LiveTrace, type FrameScheduler } from "./live-trace";
 import { useDatabaseStore } from "./database-store";
 import { useSettingsStore } from "./settings-store";
 import { usePruneStore } from "./prune-store";
 import { pruningSummary } from "../core/schema/schema-context";
+import { unprunedSchema } from "../core/schema/prune";
+import { sharesValues } from "../core/data-sharing";
+import { useDescriptionsStore } from "./descriptions-store";
 
 interface AgentState {
   question: string;
   trace: Trace | null;
+  /** The trace folded into turns: kept beside it so a live run folds each event once. */
+  view: TraceView;
   running: boolean;
   history: TraceSummary[];
   /** Index into replaySteps(trace.events) while replaying; null shows the whole trace. */
@@ -33,13 +39,19 @@ interface AgentState {
   endReplay(): void;
 }
 
-let storage: TraceStorage | null = null;
-const traces = () => (storage ??= new TraceStorage());
+const traces = () => queryLabStorage();
 let controller: AbortController | null = null;
+/** How a live run waits for the next frame; unit tests step frames themselves. */
+let frameScheduler: FrameScheduler | undefined;
+
+export function setAgentFrameScheduler(schedule: FrameScheduler | undefined): void {
+  frameScheduler = schedule;
+}
 
 export const useAgentStore = create<AgentState>((set, get) => ({
   question: "",
   trace: null,
+  view: emptyTraceView(),
   running: false,
   history: [],
   replayStep: null,
@@ -65,7 +77,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     const databaseName = useDatabaseStore.getState().current?.name ?? "database";
     const trace: Trace = { version: 1, id: `trace-${Date.now().toString(36)}`, question, databaseName, model: llm.model, baseUrl: llm.baseUrl, createdAt: Date.now(), events: [] };
     controller = new AbortController();
-    set({ question, trace, running: true, replayStep: null, notice: null });
+    const live = new LiveTrace(trace, (snapshot) => set(snapshot), frameScheduler ? { schedule: frameScheduler } : {});
+    set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null });
     try {
       // The AI SDK is loaded on the first question, not with the page.
       const [{ runAgent }, { createLanguageModel }, { createRecordingFetch }] = await Promise.all([
@@ -76,7 +89,6 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       // The schema the agent sees is pruned for this question first (on screen in the schema panel).
       const pruned = await usePruneStore.getState().prune(question, sharing);
       const recorder = createRecordingFetch(globalThis.fetch.bind(globalThis));
-      const events: AgentEvent[] = [];
       for await (const event of runAgent({
         question,
         database: sqliteConnection().engine,
@@ -86,22 +98,28 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         recorder,
         signal: controller.signal,
         sharing,
-        ...(pruned ? { schemaText: pruned.schemaText, schemaPruning: pruningSummary(pruned) } : {}),
+        // When pruning could not run, the whole schema goes, in the same format.
+        schema: pruned
+          ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
+          : unprunedSchema(await sqliteConnection().engine.schema(), {
+              descriptions: useDescriptionsStore.getState().descriptions,
+              profile: useDescriptionsStore.getState().profile.value,
+              includeValues: sharesValues(sharing),
+            }),
       })) {
-        events.push(event);
-        set({ trace: { ...trace, events: [...events] } });
+        live.push(event);
       }
     } catch (error) {
-      const events = get().trace?.events ?? [];
       const failure: AgentEvent = { type: "error", kind: "unknown", message: `The agent failed: ${error instanceof Error ? error.message : String(error)}` };
-      set({ trace: { ...trace, events: [...events, failure] } });
+      live.push(failure);
     } finally {
       controller = null;
+      live.flush();
       set({ running: false });
       const finished = get().trace;
       if (finished) {
         try {
-          set({ history: await traces().save(finished) });
+          set({ history: await traces().saveTrace(finished) });
         } catch {
           set({ notice: "The trace could not be stored in this browser; export it to keep it." });
         }
@@ -115,7 +133,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
 
   async loadHistory() {
     try {
-      set({ history: await traces().list() });
+      set({ history: await traces().listTraces() });
     } catch {
       set({ history: [] });
     }
@@ -123,14 +141,14 @@ export const useAgentStore = create<AgentState>((set, get) => ({
 
   async openTrace(id) {
     if (get().running) return;
-    const trace = await traces().load(id);
-    if (trace) set({ trace, question: trace.question, replayStep: null, notice: null });
+    const trace = await traces().loadTrace(id);
+    if (trace) set({ trace, view: traceView(trace.events), question: trace.question, replayStep: null, notice: null });
     else set({ notice: "That trace is no longer stored." });
   },
 
   async deleteTrace(id) {
-    set({ history: await traces().remove(id) });
-    if (get().trace?.id === id) set({ trace: null, replayStep: null });
+    set({ history: await traces().removeTrace(id) });
+    if (get().trace?.id === id) set({ trace: null, view: emptyTraceView(), replayStep: null });
   },
 
   exportTrace() {
@@ -148,9 +166,9 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       set({ notice: `${file.name}: ${parsed.message} Nothing was imported.` });
       return;
     }
-    set({ trace: parsed.trace, question: parsed.trace.question, replayStep: null, notice: null });
+    set({ trace: parsed.trace, view: traceView(parsed.trace.events), question: parsed.trace.question, replayStep: null, notice: null });
     try {
-      set({ history: await traces().save(parsed.trace) });
+      set({ history: await traces().saveTrace(parsed.trace) });
     } catch {
       // Shown anyway; only the history misses it.
     }

@@ -3,18 +3,19 @@
 import { createStore, get as idbGet, set as idbSet } from "idb-keyval";
 import { z } from "zod";
 import { create } from "zustand";
-import { parseBenchmarkQuestions, selectQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
-import { agentEventSchema, type AgentEvent } from "../core/agent/events";
-import { failedQuestionResult, questionResultSchema } from "../core/eval/question-result";
-import { SqliteConnection } from "../browser/sqlite-connection";
+import { selectQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
+import { agentEventSchema } from "../core/agent/events";
+import type { BenchmarkPruning, BenchmarkSession } from "../core/eval/benchmark-session";
+import { questionResultSchema } from "../core/eval/question-result";
+import { resultToCsv } from "../core/db/result-export";
+import { benchmarkFromFiles, teachingBenchmark, TEACHING_BENCHMARK_NAME, type PageBenchmark, type ReadBytes } from "../browser/benchmark-sources";
 import { downloadBytes } from "../browser/download";
 import { useSettingsStore } from "./settings-store";
 import { usePruneStore } from "./prune-store";
 import { useEmbeddingStore } from "./embedding-store";
-import { sharesValues } from "../core/data-sharing";
-import { alignDescriptions, descriptionsFromComments, harvestBenchmarkDescriptions, isDescriptionFile, mergeDescriptions } from "../core/schema/descriptions";
-import { pruneSchema } from "../core/schema/prune";
-import { buildSchemaContext, type SchemaPruner } from "../core/schema/schema-context";
+import type { QueryOutcome } from "../core/eval/query-runner";
+import { unmatchedRows } from "../core/eval/result-diff";
+import { errorMessage } from "../core/error-message";
 
 export const runResultSchema = questionResultSchema.extend({
   model: z.string(),
@@ -62,72 +63,40 @@ interface BenchmarkState {
   restore(): Promise<void>;
   exportResults(format: "jsonl" | "csv"): void;
   importResults(file: File): Promise<void>;
+  /** Runs a result's gold and predicted queries again, for showing them side by side with the differing rows marked. */
+  compareResult(result: RunResult): Promise<ResultComparison>;
 }
+
+/** Both results of one benchmark row, each row marked when the other result lacks it; or why they could not be run. */
+export type ResultComparison =
+  | { ok: true; gold: QueryOutcome; predicted: QueryOutcome | null; goldUnmatched: boolean[]; predictedUnmatched: boolean[] }
+  | { ok: false; message: string };
 
 const storage = createStore("querylab-benchmark", "keyval");
 const RUN_KEY = "current-run";
 
-/** Where each database's bytes come from, by db_id. */
-let databaseSources = new Map<string, () => Promise<Uint8Array>>();
-/** One worker per database of the benchmark, so questions on different databases run side by side. */
-const connections = new Map<string, Promise<SqliteConnection>>();
+/** The loaded benchmark: its questions and where its databases come from (one worker per database). */
+let benchmark: PageBenchmark | null = null;
+/** The run's session: each database indexed once for all its questions, across pauses and resumptions. */
+let session: BenchmarkSession | null = null;
 let controller: AbortController | null = null;
 
-export function connectionFor(dbId: string): Promise<SqliteConnection> {
-  let connection = connections.get(dbId);
-  if (!connection) {
-    connection = (async () => {
-      const source = databaseSources.get(dbId);
-      if (!source) throw new Error(`The benchmark has no database for ${dbId}.`);
-      const created = new SqliteConnection();
-      const opened = await created.engine.open(await source());
-      if (!opened.ok) throw new Error(`${dbId}: ${opened.error.message}`);
-      return created;
-    })();
-    connections.set(dbId, connection);
-  }
-  return connection;
+function replaceBenchmark(next: PageBenchmark | null): void {
+  benchmark?.source.close();
+  benchmark = next;
+  session = null;
 }
 
-function resetConnections(): void {
-  for (const connection of connections.values()) void connection.then((created) => created.terminate()).catch(() => undefined);
-  connections.clear();
-  pruners.clear();
-  descriptionFiles = [];
-}
-
-/** The benchmark's files that describe databases (tables.json, BIRD description CSVs), paths relative to its root. */
-let descriptionFiles: Array<{ path: string; read: () => Promise<Uint8Array> }> = [];
-/** One schema pruner per database: the same pruning the agent gets in the workspace and in `querylab eval`. */
-const pruners = new Map<string, Promise<SchemaPruner>>();
-
-function prunerFor(dbId: string, connection: SqliteConnection): Promise<SchemaPruner> {
-  let pruner = pruners.get(dbId);
-  if (!pruner) {
-    pruner = (async () => {
-      const engine = connection.engine;
-      const [schema, profile] = await Promise.all([engine.schema(), engine.profile()]);
-      const files = await Promise.all(descriptionFiles.filter((file) => isDescriptionFile(dbId, file.path)).map(async (file) => ({ path: file.path, content: await file.read() })));
-      const descriptions = alignDescriptions(mergeDescriptions(descriptionsFromComments(schema), harvestBenchmarkDescriptions(dbId, files).descriptions), schema);
-      const { retriever } = await buildSchemaContext({ database: engine, schema, profile, descriptions });
-      // No pins or exclusions here: those belong to a person's own questions, not to a measurement.
-      return (question: string) => {
-        const embedding = useEmbeddingStore.getState();
-        const ready = embedding.status.state === "ready" ? embedding.embedder() : null;
-        return pruneSchema(retriever, question, { budget: usePruneStore.getState().budget, embedder: ready, includeValues: sharesValues(useSettingsStore.getState().sharing ?? "schema") });
-      };
-    })();
-    pruners.set(dbId, pruner);
-  }
-  return pruner;
-}
-
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
+/**
+ * The pruning a benchmark question gets: the workspace's budget, and the embedding model once it is ready (a run
+ * never waits for the download). No pins or exclusions: those belong to a person's own questions.
+ */
+const pagePruning: NonNullable<BenchmarkPruning> = {
+  options: () => {
+    const embedding = useEmbeddingStore.getState();
+    return { budget: usePruneStore.getState().budget, embedder: embedding.status.state === "ready" ? embedding.embedder() : null };
+  },
+};
 
 export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   const save = async () => {
@@ -141,80 +110,56 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     }
   };
 
-  /**
-   * Loads a Spider-layout benchmark from a set of files by path (a chosen folder or an unpacked .zip): the
-   * questions file and database/<db_id>/<db_id>.sqlite, wherever the layout sits inside the set.
-   */
-  const loadEntries = async (name: string, entries: Map<string, () => Promise<Uint8Array>>) => {
-    const paths = [...entries.keys()];
-    const questionsPath = paths
-      .filter((path) => /(^|\/)(dev|questions|test)\.json$/.test(path))
-      .sort((a, b) => a.split("/").length - b.split("/").length)[0];
-    if (!questionsPath) {
-      set({ loadError: `${name} has no dev.json (the Spider layout: dev.json and database/<db_id>/<db_id>.sqlite).` });
+  /** A loaded benchmark replaces the previous one (its workers end) and starts with no results. */
+  const loaded = (next: PageBenchmark, loadError: string | null = null) => {
+    replaceBenchmark(next);
+    set({ sourceName: next.name, questions: next.questions, loadError, results: [], runQuestions: [], status: "idle" });
+  };
+
+  /** A Spider- or BIRD-layout benchmark among a set of files by path (a chosen folder or an unpacked .zip). */
+  const loadEntries = async (name: string, entries: Map<string, ReadBytes>) => {
+    const found = await benchmarkFromFiles(name, entries);
+    if (!found.ok) {
+      set({ loadError: found.message });
       return;
     }
-    const root = questionsPath.slice(0, questionsPath.lastIndexOf("/") + 1);
-    const parsed = parseBenchmarkQuestions(new TextDecoder().decode(await entries.get(questionsPath)!()));
-    if (!parsed.ok) {
-      set({ loadError: `${questionsPath}: ${parsed.message}` });
-      return;
-    }
-    const missing = new Set<string>();
-    const sources = new Map<string, () => Promise<Uint8Array>>();
-    for (const dbId of new Set(parsed.questions.map((question) => question.dbId))) {
-      const source = ["database", "dev_databases", "databases"].map((folder) => entries.get(`${root}${folder}/${dbId}/${dbId}.sqlite`)).find(Boolean);
-      if (source) sources.set(dbId, source);
-      else missing.add(dbId);
-    }
-    resetConnections();
-    databaseSources = sources;
-    descriptionFiles = [...entries].filter(([path]) => path.startsWith(root)).map(([path, read]) => ({ path: path.slice(root.length), read }));
-    set({
-      sourceName: name,
-      questions: parsed.questions.filter((question) => !missing.has(question.dbId)),
-      loadError: missing.size > 0 ? `No database file for ${[...missing].join(", ")}; their questions are left out.` : null,
-      results: [],
-      runQuestions: [],
-      status: "idle",
-    });
+    const { missing } = found.benchmark;
+    loaded(found.benchmark, missing.length > 0 ? `No database file for ${missing.join(", ")}; their questions are left out.` : null);
   };
 
   /** Runs every (question, model) pair not yet answered, at most `concurrency` at once, until done, paused or stopped. */
   const runPending = async () => {
+    if (!benchmark) return;
     const { runQuestions, runModels } = get();
     const done = new Set(get().results.map((result) => `${result.model}\n${result.index}`));
     const pending = runModels.flatMap((model) => runQuestions.filter((question) => !done.has(`${model}\n${question.index}`)).map((question) => ({ question, model })));
     controller = new AbortController();
     const signal = controller.signal;
     set({ status: "running" });
-    const [{ evaluateQuestion }, { createLanguageModel }] = await Promise.all([import("../core/eval/benchmark-runner"), import("../core/llm/providers")]);
-    let next = 0;
-    const worker = async () => {
-      while (next < pending.length && get().status === "running") {
-        const { question, model } = pending[next++]!;
+    // The AI SDK and the agent load with the first run, not with the page.
+    const [{ BenchmarkSession }, { createLanguageModel }] = await Promise.all([import("../core/eval/benchmark-session"), import("../core/llm/providers")]);
+    const models = new Map<string, ReturnType<typeof createLanguageModel>>();
+    session ??= new BenchmarkSession({
+      source: benchmark.source,
+      pruning: pagePruning,
+      sharing: useSettingsStore.getState().sharing ?? "schema",
+      semantics: get().semantics,
+      modelFor: ({ model }) => {
         const settings = { ...useSettingsStore.getState().llm, model };
-        let result: RunResult;
-        try {
-          const connection = await connectionFor(question.dbId);
-          const engine = connection.engine;
-          const events: AgentEvent[] = [];
-          const outcome = await evaluateQuestion(
-            question,
-            { database: engine, judge: { run: (sql, options) => engine.runForJudge(sql, options) }, pruner: await prunerFor(question.dbId, connection).catch(() => undefined) },
-            { model: createLanguageModel(settings), settings, semantics: get().semantics, signal, sharing: useSettingsStore.getState().sharing ?? "schema", onEvent: (_question, event) => events.push(event) },
-          );
-          result = { ...outcome, model, events };
-        } catch (error) {
-          result = { ...failedQuestionResult(question, error instanceof Error ? error.message : String(error)), model };
-        }
-        // A question cut short by Stop is not a result: it stays pending for a later run.
-        if (signal.aborted && get().status === "stopped") return;
-        set({ results: [...get().results, result] });
+        let created = models.get(model);
+        if (!created) models.set(model, (created = createLanguageModel(settings)));
+        return { model: created, settings };
+      },
+    });
+    await session.run(pending, {
+      concurrency: get().concurrency,
+      signal,
+      shouldContinue: () => get().status === "running",
+      onResult: async (_task, result, events) => {
+        set({ results: [...get().results, { ...result, events }] });
         await save();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, get().concurrency) }, worker));
+      },
+    });
     if (get().status === "running") set({ status: "done" });
     controller = null;
   };
@@ -234,16 +179,9 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
 
     async loadTeaching() {
       try {
-        const base = import.meta.env.BASE_URL;
-        const response = await fetch(`${base}benchmark/dev.json`);
-        if (!response.ok) throw new Error(`The teaching benchmark could not be loaded (HTTP ${response.status}).`);
-        const parsed = parseBenchmarkQuestions(await response.text());
-        if (!parsed.ok) throw new Error(parsed.message);
-        resetConnections();
-        databaseSources = new Map(parsed.questions.map((question) => [question.dbId, () => fetchBytes(`${base}samples/${question.dbId}.sqlite`)]));
-        set({ sourceName: "Teaching benchmark", questions: parsed.questions, loadError: null, results: [], runQuestions: [], status: "idle" });
+        loaded(await teachingBenchmark(import.meta.env.BASE_URL));
       } catch (error) {
-        set({ loadError: error instanceof Error ? error.message : String(error) });
+        set({ loadError: errorMessage(error) });
       }
     },
 
@@ -258,7 +196,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         const { unzipSync } = await import("fflate");
         unzipped = unzipSync(new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
-        set({ loadError: `${file.name} could not be read as a .zip (${error instanceof Error ? error.message : String(error)}).` });
+        set({ loadError: `${file.name} could not be read as a .zip (${errorMessage(error)}).` });
         return;
       }
       const entries = new Map(Object.entries(unzipped).map(([path, bytes]) => [path, async () => bytes]));
@@ -316,7 +254,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         const parsed = savedRunSchema.safeParse(await idbGet(RUN_KEY, storage));
         if (!parsed.success) return;
         const saved = parsed.data;
-        if (saved.sourceName === "Teaching benchmark") await get().loadTeaching();
+        if (saved.sourceName === TEACHING_BENCHMARK_NAME) await get().loadTeaching();
         else if (get().sourceName !== saved.sourceName) return; // a folder must be chosen again before continuing
         const finished = saved.results.length >= saved.questions.length * saved.models.length;
         set({ runQuestions: saved.questions, results: saved.results, runModels: saved.models, semantics: saved.semantics, status: finished ? "done" : "paused" });
@@ -332,17 +270,25 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         downloadBytes(lines.join("\n") + "\n", "querylab-benchmark.jsonl", "application/x-ndjson");
         return;
       }
+      // The same CSV writer as the results grid's Export CSV (papaparse, RFC 4180).
       const columns = ["model", "index", "db_id", "difficulty", "question", "gold", "predicted", "match", "reason", "turns", "input_tokens", "output_tokens", "latency_ms", "error"];
-      const escape = (value: unknown) => {
-        const text = value === null || value === undefined ? "" : String(value);
-        return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-      };
-      const lines = results.map((result) =>
-        [result.model, result.index, result.db_id, result.difficulty, result.question, result.gold, result.predicted, result.match, result.reason, result.turns, result.tokens.input, result.tokens.output, Math.round(result.latencyMs), result.error]
-          .map(escape)
-          .join(","),
-      );
-      downloadBytes([columns.join(","), ...lines].join("\r\n"), "querylab-benchmark.csv", "text/csv");
+      const rows = results.map((result) => [
+        result.model,
+        result.index,
+        result.db_id,
+        result.difficulty ?? null,
+        result.question,
+        result.gold,
+        result.predicted,
+        String(result.match),
+        result.reason,
+        result.turns,
+        result.tokens.input,
+        result.tokens.output,
+        Math.round(result.latencyMs),
+        result.error,
+      ]);
+      downloadBytes(resultToCsv(columns, rows), "querylab-benchmark.csv", "text/csv");
     },
 
     async importResults(file) {
@@ -366,6 +312,25 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       const questions = results.map((result) => ({ index: result.index, dbId: result.db_id, question: result.question, gold: result.gold, difficulty: result.difficulty }));
       const uniqueQuestions = [...new Map(questions.map((question) => [question.index, question])).values()];
       set({ sourceName: file.name, results, runQuestions: uniqueQuestions, runModels: [...new Set(results.map((result) => result.model))], status: "done", loadError: null });
+    },
+
+    async compareResult(result) {
+      try {
+        if (!benchmark) return { ok: false, message: "The benchmark this result came from is not loaded; load it again to run its queries." };
+        const engine = await benchmark.source.openDatabase(result.db_id);
+        const gold = await engine.runForJudge(result.gold, { timeoutMs: 30_000 });
+        const predicted = result.predicted ? await engine.runForJudge(result.predicted, { timeoutMs: 30_000 }) : null;
+        const both = gold.ok && predicted?.ok;
+        return {
+          ok: true,
+          gold,
+          predicted,
+          goldUnmatched: both ? unmatchedRows(gold.rows, predicted.rows) : [],
+          predictedUnmatched: both ? unmatchedRows(predicted.rows, gold.rows) : [],
+        };
+      } catch (error) {
+        return { ok: false, message: `The queries could not be run again (${errorMessage(error)}).` };
+      }
     },
   };
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "./events";
-import { parseTrace, replaySteps, traceView, type Trace } from "./trace";
+import { emptyTraceView, foldTraceEvents, parseTrace, replaySteps, traceView, type Trace } from "./trace";
 
 const events: AgentEvent[] = [
   { type: "run-start", runId: "r", question: "q", model: "m", baseUrl: "u", protocol: "tools", systemPrompt: "s", startedAt: 1 },
@@ -30,6 +30,30 @@ describe("traceView", () => {
     expect(view.usage).toEqual({ inputTokens: 30, outputTokens: 8 });
     expect(view.final?.sql).toBe("SELECT 1");
     expect(view.end?.status).toBe("submitted");
+  });
+});
+
+describe("foldTraceEvents", () => {
+  it("folds events in any batches to the same view as folding them all at once", () => {
+    const whole = traceView(events);
+    for (let split = 0; split <= events.length; split += 1) {
+      for (let second = split; second <= events.length; second += 1) {
+        let view = emptyTraceView();
+        for (const batch of [events.slice(0, split), events.slice(split, second), events.slice(second)]) view = foldTraceEvents(view, batch);
+        expect(view).toEqual(whole);
+      }
+    }
+  });
+
+  it("leaves the previous view as it was, and keeps the turns the new events do not touch", () => {
+    const first = traceView(events.slice(0, 11));
+    const snapshot = structuredClone(first);
+    const next = foldTraceEvents(first, events.slice(11));
+    expect(first).toEqual(snapshot);
+    expect(next.turns[0]).toBe(first.turns[0]);
+    expect(next.turns[1]).not.toBe(first.turns[1]);
+    expect(next.turns[1]!.actions[0]!.observation?.tool).toBe("submit_sql");
+    expect(first.turns[1]!.actions[0]!.observation).toBeNull();
   });
 });
 

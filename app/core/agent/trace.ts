@@ -32,16 +32,40 @@ export interface TraceView {
   usage: TokenUsage;
 }
 
+export function emptyTraceView(): TraceView {
+  return { start: null, turns: [], final: null, error: null, end: null, usage: { inputTokens: 0, outputTokens: 0 } };
+}
+
 /** Folds the events into turns, so the timeline renders the same from a live run, a stored trace, or a replay prefix. */
-export function traceView(events: AgentEvent[]): TraceView {
-  const view: TraceView = { start: null, turns: [], final: null, error: null, end: null, usage: { inputTokens: 0, outputTokens: 0 } };
+export function traceView(events: readonly AgentEvent[]): TraceView {
+  return foldTraceEvents(emptyTraceView(), events);
+}
+
+/**
+ * Applies new events to a folded view and returns the next view; the previous one is left as it was. Only the
+ * turns the events touch are copied, so a live run folds each event once instead of refolding the whole trace
+ * on every text delta (quadratic in the length of an answer).
+ */
+export function foldTraceEvents(previous: TraceView, events: readonly AgentEvent[]): TraceView {
+  if (events.length === 0) return previous;
+  const view: TraceView = { ...previous, turns: [...previous.turns], usage: { ...previous.usage } };
+  // Turns created or copied by this fold: these may be changed in place.
+  const owned = new Set<TurnView>();
   const turnOf = (number: number): TurnView => {
-    let turn = view.turns.find((candidate) => candidate.turn === number);
-    if (!turn) {
-      turn = { turn: number, text: "", retries: [], protocolSwitch: null, actions: [], end: null };
-      view.turns.push(turn);
+    // The turn an event belongs to is nearly always the last one: search from the end.
+    const index = view.turns.findLastIndex((candidate) => candidate.turn === number);
+    if (index === -1) {
+      const created: TurnView = { turn: number, text: "", retries: [], protocolSwitch: null, actions: [], end: null };
+      view.turns.push(created);
+      owned.add(created);
+      return created;
     }
-    return turn;
+    const existing = view.turns[index]!;
+    if (owned.has(existing)) return existing;
+    const copy: TurnView = { ...existing, retries: [...existing.retries], actions: [...existing.actions] };
+    view.turns[index] = copy;
+    owned.add(copy);
+    return copy;
   };
   for (const event of events) {
     switch (event.type) {
@@ -60,16 +84,20 @@ export function traceView(events: AgentEvent[]): TraceView {
         turn.text = ""; // the failed attempt's partial text is not part of the answer
         break;
       }
-      case "protocol-switch":
-        turnOf(event.turn).protocolSwitch = event;
-        turnOf(event.turn).text = "";
+      case "protocol-switch": {
+        const turn = turnOf(event.turn);
+        turn.protocolSwitch = event;
+        turn.text = "";
         break;
+      }
       case "tool-call":
         turnOf(event.turn).actions.push({ call: event, observation: null });
         break;
       case "observation": {
-        const action = turnOf(event.turn).actions.find((candidate) => candidate.call.toolCallId === event.toolCallId && candidate.observation === null);
-        if (action) action.observation = event;
+        const turn = turnOf(event.turn);
+        const index = turn.actions.findIndex((candidate) => candidate.call.toolCallId === event.toolCallId && candidate.observation === null);
+        // The action object may be shared with the previous view: replace it rather than change it.
+        if (index !== -1) turn.actions[index] = { ...turn.actions[index]!, observation: event };
         break;
       }
       case "turn-end":

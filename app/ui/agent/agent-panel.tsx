@@ -1,8 +1,7 @@
 // The agent trace beside the workspace: one card per turn (thought, action, observation), the answer, totals, replay.
 import { FilePickerButton } from "../common/file-picker-button";
 import { useMemo, useState } from "react";
-import type { AgentEventOf } from "../../core/agent/events";
-import { replaySteps, traceView, type TurnView } from "../../core/agent/trace";
+import { replaySteps, traceView } from "../../core/agent/trace";
 import { formatCount, formatDuration } from "../../core/format";
 import { useAgentStore } from "../../state/agent-store";
 import { useEditorStore } from "../../state/editor-store";
@@ -11,83 +10,7 @@ import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
 import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
-import { SmallResult } from "./small-result";
-
-function actionSummary(action: TurnView["actions"][number]): string {
-  const input = action.call.input as Record<string, unknown> | null;
-  const argument =
-    action.call.tool === "describe_table"
-      ? String(input?.table ?? "")
-      : action.call.tool === "sample_values"
-        ? `${String(input?.table ?? "")}.${String(input?.column ?? "")}${input?.like ? ` LIKE ${String(input.like)}` : ""}`
-        : "";
-  const observation = action.observation;
-  const outcome = !observation
-    ? "…"
-    : !observation.ok
-      ? `error: ${observation.text.replace(/^Error:\s*/, "").slice(0, 60)}`
-      : observation.result
-        ? `${formatCount(observation.result.rowCount)} ${observation.result.rowCount === 1 ? "row" : "rows"}`
-        : "✓";
-  return `${action.call.tool}${argument ? ` ${argument}` : ""} · ${outcome}`;
-}
-
-function sqlOf(call: AgentEventOf<"tool-call">): string | null {
-  const input = call.input as { sql?: unknown } | null;
-  return typeof input?.sql === "string" ? input.sql : null;
-}
-
-export function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
-  const tokens = turn.end ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out · ${formatDuration(turn.end.latencyMs)}` : live ? "thinking…" : "";
-  const failed = turn.actions.some((action) => action.observation && !action.observation.ok);
-  return (
-    <li className={`turn-card ${failed ? "failed" : ""}`} aria-label={`Turn ${turn.turn}`}>
-      <details open={live || failed}>
-        <summary>
-          <span className="turn-number">Turn {turn.turn}</span>
-          <span className="turn-summary">{turn.actions.length > 0 ? turn.actions.map(actionSummary).join("; ") : turn.text ? "thought" : "waiting for the model…"}</span>
-          <span className="turn-meta">{tokens}</span>
-        </summary>
-        {turn.protocolSwitch && <p className="turn-note">{turn.protocolSwitch.reason} Switched to the plain-text protocol.</p>}
-        {turn.retries.map((retry) => (
-          <p key={retry.attempt} className="turn-note" role="status">
-            {retry.reason} Retrying in {formatDuration(retry.delayMs)} (attempt {retry.attempt + 1}).
-          </p>
-        ))}
-        {turn.text && <p className="thought">{turn.text}</p>}
-        {turn.actions.map((action) => {
-          const sql = sqlOf(action.call);
-          return (
-            <div key={action.call.toolCallId} className="action">
-              <div className="action-call">
-                <span className="tool-name">{action.call.tool}</span>
-                {sql ? <pre><SqlHighlight sql={sql} /></pre> : <code className="tool-input">{JSON.stringify(action.call.input)}</code>}
-              </div>
-              {action.observation && (
-                <div className={`observation ${action.observation.ok ? "" : "error"}`} aria-label={`Observation of ${action.call.tool}`}>
-                  {action.observation.result ? <SmallResult result={action.observation.result} /> : <pre>{action.observation.text}</pre>}
-                </div>
-              )}
-            </div>
-          );
-        })}
-        {turn.end && turn.end.raw.length > 0 && (
-          <details className="raw">
-            <summary>Raw request and response</summary>
-            {turn.end.raw.map((exchange, index) => (
-              <div key={index}>
-                <h4>Request</h4>
-                <pre>{exchange.request}</pre>
-                <h4>Response</h4>
-                <pre>{exchange.response}</pre>
-              </div>
-            ))}
-          </details>
-        )}
-      </details>
-    </li>
-  );
-}
+import { TurnCard } from "./turn-card";
 
 export function FinalAnswer({ sql }: { sql: string }) {
   const setText = useEditorStore((state) => state.setText);
@@ -153,6 +76,7 @@ function TraceHistory() {
 
 export function AgentPanel() {
   const trace = useAgentStore((state) => state.trace);
+  const liveView = useAgentStore((state) => state.view);
   const running = useAgentStore((state) => state.running);
   const replayStep = useAgentStore((state) => state.replayStep);
   const notice = useAgentStore((state) => state.notice);
@@ -165,11 +89,13 @@ export function AgentPanel() {
       return url || "no endpoint";
     }
   });
-  const steps = useMemo(() => (trace ? replaySteps(trace.events) : []), [trace]);
-  const view = useMemo(() => {
-    const events = trace ? (replayStep === null ? trace.events : trace.events.slice(0, steps[replayStep] ?? trace.events.length)) : [];
-    return traceView(events);
-  }, [trace, replayStep, steps]);
+  // Replay is offered once the run has ended: computing its steps on every frame of a live run would scan the whole trace each time.
+  const steps = useMemo(() => (trace && !running ? replaySteps(trace.events) : []), [trace, running]);
+  // The whole trace is the store's view, folded as events arrived; only a replay prefix is folded here.
+  const view = useMemo(
+    () => (trace && replayStep !== null ? traceView(trace.events.slice(0, steps[replayStep] ?? trace.events.length)) : liveView),
+    [trace, replayStep, steps, liveView],
+  );
   const lastTurn = view.turns.at(-1)?.turn;
 
   return (

@@ -1,0 +1,84 @@
+// One turn of the agent as a card: its thought, each action with its observation, the tokens and time, the raw exchange.
+import { memo } from "react";
+import type { AgentEventOf } from "../../core/agent/events";
+import type { TurnView } from "../../core/agent/trace";
+import { formatCount, formatDuration } from "../../core/format";
+import { SqlHighlight } from "../common/sql-highlight";
+import { SmallResult } from "./small-result";
+
+function actionSummary(action: TurnView["actions"][number]): string {
+  const input = action.call.input as Record<string, unknown> | null;
+  const argument =
+    action.call.tool === "describe_table"
+      ? String(input?.table ?? "")
+      : action.call.tool === "sample_values"
+        ? `${String(input?.table ?? "")}.${String(input?.column ?? "")}${input?.like ? ` LIKE ${String(input.like)}` : ""}`
+        : "";
+  const observation = action.observation;
+  const outcome = !observation
+    ? "…"
+    : !observation.ok
+      ? `error: ${observation.text.replace(/^Error:\s*/, "").slice(0, 60)}`
+      : observation.result
+        ? `${formatCount(observation.result.rowCount)} ${observation.result.rowCount === 1 ? "row" : "rows"}`
+        : "✓";
+  return `${action.call.tool}${argument ? ` ${argument}` : ""} · ${outcome}`;
+}
+
+function sqlOf(call: AgentEventOf<"tool-call">): string | null {
+  const input = call.input as { sql?: unknown } | null;
+  return typeof input?.sql === "string" ? input.sql : null;
+}
+
+/** Memoized: a live run keeps the turns it did not touch as they were, so only the turn being written re-renders. */
+export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
+  const tokens = turn.end ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out · ${formatDuration(turn.end.latencyMs)}` : live ? "thinking…" : "";
+  const failed = turn.actions.some((action) => action.observation && !action.observation.ok);
+  return (
+    <li className={`turn-card ${failed ? "failed" : ""}`} aria-label={`Turn ${turn.turn}`}>
+      <details open={live || failed}>
+        <summary>
+          <span className="turn-number">Turn {turn.turn}</span>
+          <span className="turn-summary">{turn.actions.length > 0 ? turn.actions.map(actionSummary).join("; ") : turn.text ? "thought" : "waiting for the model…"}</span>
+          <span className="turn-meta">{tokens}</span>
+        </summary>
+        {turn.protocolSwitch && <p className="turn-note">{turn.protocolSwitch.reason} Switched to the plain-text protocol.</p>}
+        {turn.retries.map((retry) => (
+          <p key={retry.attempt} className="turn-note" role="status">
+            {retry.reason} Retrying in {formatDuration(retry.delayMs)} (attempt {retry.attempt + 1}).
+          </p>
+        ))}
+        {turn.text && <p className="thought">{turn.text}</p>}
+        {turn.actions.map((action) => {
+          const sql = sqlOf(action.call);
+          return (
+            <div key={action.call.toolCallId} className="action">
+              <div className="action-call">
+                <span className="tool-name">{action.call.tool}</span>
+                {sql ? <pre><SqlHighlight sql={sql} /></pre> : <code className="tool-input">{JSON.stringify(action.call.input)}</code>}
+              </div>
+              {action.observation && (
+                <div className={`observation ${action.observation.ok ? "" : "error"}`} aria-label={`Observation of ${action.call.tool}`}>
+                  {action.observation.result ? <SmallResult result={action.observation.result} /> : <pre>{action.observation.text}</pre>}
+                </div>
+              )}
+            </div>
+          );
+        })}
+        {turn.end && turn.end.raw.length > 0 && (
+          <details className="raw">
+            <summary>Raw request and response</summary>
+            {turn.end.raw.map((exchange, index) => (
+              <div key={index}>
+                <h4>Request</h4>
+                <pre>{exchange.request}</pre>
+                <h4>Response</h4>
+                <pre>{exchange.response}</pre>
+              </div>
+            ))}
+          </details>
+        )}
+      </details>
+    </li>
+  );
+});
