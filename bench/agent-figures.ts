@@ -4,12 +4,13 @@ import { readFile } from "node:fs/promises";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import initSqlJs from "sql.js";
-import { schemaContext, systemPrompt } from "../app/core/agent/prompts";
+import { systemPrompt } from "../app/core/agent/prompts";
 import { runAgent } from "../app/core/agent/agent-loop";
-import { SqliteEngine } from "../app/core/db/sqljs-engine";
-import { evaluateQuestion, mapWithConcurrency, summarize } from "../app/core/eval/benchmark-runner";
+import { DatabaseService } from "../app/core/database-service";
+import { unprunedSchema } from "../app/core/schema/prune";
+import { summarize } from "../app/core/eval/benchmark-runner";
+import { BenchmarkSession } from "../app/core/eval/benchmark-session";
 import type { BenchmarkQuestion } from "../app/core/eval/benchmark";
-import { createSqlJsQueryRunner } from "../app/core/eval/query-runner";
 import { createLanguageModel, DEFAULT_LLM_SETTINGS, type LlmSettings } from "../app/core/llm/providers";
 import { startScriptedLlmServer, toolCall, toolTurn } from "../e2e/llm-server/scripted-llm-server";
 import { median } from "./stats";
@@ -25,17 +26,17 @@ const SAMPLES = ["bookshop", "flights", "clinic"];
 export async function measureAgentFigures(): Promise<AgentFigures> {
   const SQL = await initSqlJs();
   const encoder = new Tiktoken(o200k);
-  const engines = new Map<string, { engine: SqliteEngine; bytes: Uint8Array }>();
+  const engines = new Map<string, { engine: DatabaseService; bytes: Uint8Array }>();
   for (const id of SAMPLES) {
     const bytes = new Uint8Array(await readFile(`public/samples/${id}.sqlite`));
-    const engine = new SqliteEngine(SQL);
+    const engine = DatabaseService.create(SQL);
     await engine.open(bytes);
     engines.set(id, { engine, bytes });
   }
 
   const promptTokens: AgentFigures["promptTokens"] = {};
   for (const [id, { engine }] of engines) {
-    const schema = await schemaContext(engine);
+    const schema = unprunedSchema(await engine.schema(), { profile: await engine.profile(), includeValues: true }).text;
     promptTokens[id] = { systemPromptTokens: encoder.encode(systemPrompt({ schema, protocol: "tools" })).length, schemaCharacters: schema.length };
   }
 
@@ -53,20 +54,26 @@ export async function measureAgentFigures(): Promise<AgentFigures> {
     const settings: LlmSettings = { ...DEFAULT_LLM_SETTINGS, providerId: "custom", baseUrl: server.url, model: "scripted-model" };
     const model = createLanguageModel(settings);
     const bookshop = engines.get("bookshop")!;
-    const schemaText = await schemaContext(bookshop.engine);
+    const schema = unprunedSchema(await bookshop.engine.schema(), { profile: await bookshop.engine.profile(), includeValues: true });
     const perTurn: number[] = [];
     for (let run = 0; run < 12; run += 1) {
-      for await (const event of runAgent({ question: "How many mystery books?", database: bookshop.engine, model, settings, schemaText })) {
+      for await (const event of runAgent({ question: "How many mystery books?", database: bookshop.engine, model, settings, schema, sharing: "results" })) {
         if (event.type === "run-end" && run >= 2) perTurn.push(event.overheadMs / event.turns);
       }
     }
 
     const questions: BenchmarkQuestion[] = Array.from({ length: 40 }, (_, index) => ({ index, dbId: "bookshop", question: `How many mystery books? (${index})`, gold: sql }));
-    const context = { database: bookshop.engine, judge: createSqlJsQueryRunner(new SQL.Database(bookshop.bytes)) };
+    const session = new BenchmarkSession({
+      source: { openDatabase: async () => bookshop.engine, descriptionFiles: async () => [] },
+      pruning: null,
+      sharing: "results",
+      semantics: "spider",
+      modelFor: () => ({ model, settings }),
+    });
     const concurrency = 4;
     const started = performance.now();
-    const results = await mapWithConcurrency(questions, concurrency, (question) => evaluateQuestion(question, context, { model, settings, semantics: "spider" }));
-    const summary = summarize(results, performance.now() - started);
+    const ran = await session.run(questions.map((question) => ({ question, model: settings.model })), { concurrency });
+    const summary = summarize(ran.filter((result) => result !== undefined), performance.now() - started);
     return {
       promptTokens,
       overheadPerTurnMs: { median: median(perTurn), samples: perTurn.map((value) => Math.round(value * 100) / 100) },

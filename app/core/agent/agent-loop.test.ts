@@ -10,9 +10,13 @@ import {
   type ScriptedTurn,
 } from "../../../e2e/llm-server/scripted-llm-server";
 import { SqliteEngine } from "../db/sqljs-engine";
+import type { PromptSchema } from "../schema/pruning-summary";
+import { profileDatabase } from "../schema/profile";
+import { unprunedSchema } from "../schema/prune";
 import { createLanguageModel, DEFAULT_LLM_SETTINGS, type LlmSettings } from "../llm/providers";
 import { createRecordingFetch } from "../llm/recording-fetch";
 import { runAgent, type AgentRunOptions } from "./agent-loop";
+import { tokenBudget, turnCap } from "./stop-conditions";
 import type { AgentEvent } from "./events";
 
 const FIXTURE = `
@@ -22,6 +26,8 @@ INSERT INTO city VALUES (1, 'Paris', 'France', 2102650), (2, 'Lyon', 'France', 5
 
 let server: ScriptedServer;
 let engine: SqliteEngine;
+/** The whole fixture schema with its value notes, as a caller without a pruner sends it. */
+let schema: PromptSchema;
 
 beforeAll(async () => {
   server = await startScriptedLlmServer({ requiredApiKey: "test-key", models: ["scripted-model"], chunkSize: 5 });
@@ -30,6 +36,8 @@ beforeAll(async () => {
   database.exec(FIXTURE);
   engine = new SqliteEngine(SQL);
   await engine.open(database.export());
+  const tables = await engine.schema();
+  schema = unprunedSchema(tables, { profile: profileDatabase(database, tables, "fixture"), includeValues: true });
 });
 
 afterAll(async () => {
@@ -54,6 +62,9 @@ async function run(script: ScriptedTurn[] | Parameters<ScriptedServer["setScript
     model: createLanguageModel(llm, recorder.fetch),
     settings: llm,
     recorder,
+    schema,
+    // These tests look at values (sample_values, results); the default, schema only, has its own test.
+    sharing: "results",
     sleep: async (milliseconds) => {
       sleeps.push(milliseconds);
     },
@@ -226,6 +237,37 @@ describe("the agent loop", () => {
     const error = ofType(events, "error")[0]!;
     expect(error.kind).toBe("repeated-failure");
     expect(ofType(events, "run-end")[0]!.turns).toBe(2);
+  });
+
+  it("stops by the caller's conditions, not the settings', when given", async () => {
+    const list = toolTurn(toolCall("list_tables"));
+    const events = await run([list, list, list, list], { maxTurns: 10 }, { stopWhen: [turnCap(2), tokenBudget(1_000_000)] });
+    const error = ofType(events, "error")[0]!;
+    expect(error.kind).toBe("max-turns");
+    expect(error.message).toContain("all 2 turns");
+    expect(ofType(events, "run-end")[0]!).toMatchObject({ status: "max-turns", turns: 2 });
+  });
+
+  it("ends on a submission even when the caller's conditions do not list it", async () => {
+    const events = await run([toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }))], {}, { stopWhen: [turnCap(5)] });
+    expect(ofType(events, "final")[0]?.sql).toBe(GOOD_SQL);
+    expect(ofType(events, "run-end")[0]!).toMatchObject({ status: "submitted", turns: 1 });
+  });
+
+  it("runs no tool on invalid arguments: the model reads why", async () => {
+    const events = await run([toolTurn(toolCall("describe_table", { name: "city" })), toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }))]);
+    const first = ofType(events, "observation")[0]!;
+    expect(first).toMatchObject({ tool: "describe_table", ok: false });
+    expect(first.text).toContain("wrong arguments for describe_table");
+    expect(first.text).not.toContain("Sample rows");
+    expect(JSON.stringify(server.chatRequests()[1]!.messages)).toContain("wrong arguments for describe_table");
+  });
+
+  it("sends the schema text it is given, and records how it was pruned in run-start", async () => {
+    const events = await run([toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }))]);
+    const start = ofType(events, "run-start")[0]!;
+    expect(start.schema).toEqual(schema.pruning);
+    expect(start.systemPrompt.endsWith(`Database schema:\n${schema.text}`)).toBe(true);
   });
 
   it("speaks the plain-text protocol when set", async () => {

@@ -1,40 +1,8 @@
-// The system prompt: the rules of the task and the tools, and the schema context the agent starts from.
-import { quoteIdentifier } from "../db/identifiers";
-import type { AgentDatabase } from "./agent-database";
+// The system prompt: the rules of the task and the tools, around the schema text the schema layer rendered.
 import type { DataSharing } from "../data-sharing";
-import { rowsText } from "./observation-text";
 import { TEXT_PROTOCOL_INSTRUCTIONS } from "./text-protocol";
 
 export type ToolProtocol = "tools" | "text";
-
-/**
- * The full schema as CREATE statements (with the comments they carry) and, when values may be shared, three example
- * rows per table. When the
- * schema is larger than the budget, tables are cut from the end and the model is told to use list_tables.
- */
-export async function schemaContext(database: AgentDatabase, maxCharacters = 16_000, exampleRows = true): Promise<string> {
-  const schema = await database.schema();
-  const parts: string[] = [];
-  let used = 0;
-  let omitted = 0;
-  for (const table of schema.tables) {
-    let part = `${table.sql.trim()};`;
-    if (table.kind === "table" && exampleRows) {
-      const sample = await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, 3);
-      if (sample.ok && sample.rows.length > 0) {
-        part += `\n/* ${table.rowCount ?? "?"} rows; examples:\n${rowsText(sample.columns, sample.rows, sample.rows.length, 1200).split("\n").slice(0, -1).join("\n")}\n*/`;
-      }
-    }
-    if (used + part.length > maxCharacters) {
-      omitted += 1;
-      continue;
-    }
-    parts.push(part);
-    used += part.length;
-  }
-  if (omitted > 0) parts.push(`/* ${omitted} more tables are not shown here; use list_tables and describe_table. */`);
-  return parts.join("\n\n");
-}
 
 const RULES = `Rules:
 - The database is SQLite. Queries are read-only: only SELECT or WITH … SELECT.

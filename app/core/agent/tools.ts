@@ -2,9 +2,10 @@
 import { z } from "zod";
 import { quoteIdentifier } from "../db/identifiers";
 import type { DatabaseSchema, SqlValue, TableInfo } from "../db/types";
-import type { AgentDatabase } from "./agent-database";
-import { sharesResults, sharesValues, type DataSharing } from "../data-sharing";
+import type { ReadOnlyDatabase } from "../db/read-only-query";
+import { DEFAULT_DATA_SHARING, sharesResults, sharesValues, type DataSharing } from "../data-sharing";
 import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
+import type { ToolCall } from "./tool-call";
 
 export const toolInputSchemas = {
   list_tables: z.object({}),
@@ -37,6 +38,13 @@ export function isToolName(name: string): name is ToolName {
 /** Rows kept with an observation for the person's view (the model gets the text). */
 const RESULT_ROWS_KEPT = 20;
 const RUN_SQL_ROWS_FOR_MODEL = 50;
+/** Every query a tool runs stops after this long: an observation that never comes would stall the whole run. */
+export const TOOL_QUERY_TIME_LIMIT_MS = 10_000;
+
+/** The read-only options of a tool's query: its rows kept, and the one time limit. */
+function toolQuery(maxRows: number): { maxRows: number; timeoutMs: number } {
+  return { maxRows, timeoutMs: TOOL_QUERY_TIME_LIMIT_MS };
+}
 
 export interface ObservedResult {
   columns: string[];
@@ -55,7 +63,7 @@ export interface Observation {
 
 export interface ToolLimits {
   maxCharacters?: number;
-  /** What the person allows to be sent; observations are what is sent, so they obey it. Default: everything. */
+  /** What the person allows to be sent; observations are what is sent, so they obey it. Default: the schema only. */
   sharing?: DataSharing;
 }
 
@@ -71,7 +79,7 @@ function unknownTable(schema: DatabaseSchema, name: string): Observation {
   };
 }
 
-async function describeTable(database: AgentDatabase, schema: DatabaseSchema, name: string, limits: ToolLimits): Promise<Observation> {
+async function describeTable(database: ReadOnlyDatabase, schema: DatabaseSchema, name: string, limits: ToolLimits): Promise<Observation> {
   const table = findTable(schema, name);
   if (!table) return unknownTable(schema, name);
   const foreignKeys = new Map<string, string>();
@@ -88,7 +96,7 @@ async function describeTable(database: AgentDatabase, schema: DatabaseSchema, na
     ].filter(Boolean);
     lines.push(`  ${column.name} ${column.type || "ANY"}${notes.length ? ` ${notes.join(", ")}` : ""}`);
   }
-  const sample = sharesValues(limits.sharing ?? "results") ? await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, 3) : null;
+  const sample = sharesValues(limits.sharing ?? DEFAULT_DATA_SHARING) ? await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, toolQuery(3)) : null;
   if (sample?.ok) {
     lines.push("Sample rows:", rowsText(sample.columns, sample.rows, sample.rows.length, (limits.maxCharacters ?? DEFAULT_OBSERVATION_CHARACTERS) / 2));
   }
@@ -96,12 +104,12 @@ async function describeTable(database: AgentDatabase, schema: DatabaseSchema, na
 }
 
 async function sampleValues(
-  database: AgentDatabase,
+  database: ReadOnlyDatabase,
   schema: DatabaseSchema,
   input: z.infer<typeof toolInputSchemas.sample_values>,
   limits: ToolLimits,
 ): Promise<Observation> {
-  if (!sharesValues(limits.sharing ?? "results")) {
+  if (!sharesValues(limits.sharing ?? DEFAULT_DATA_SHARING)) {
     return { ok: false, text: "Not available: the person's data-sharing setting sends the schema only, so values cannot be looked up. Write the query from the schema." };
   }
   const table = findTable(schema, input.table);
@@ -113,9 +121,9 @@ async function sampleValues(
   const quotedColumn = quoteIdentifier(column.name);
   const filter = input.like ? ` WHERE ${quotedColumn} LIKE '${input.like.replaceAll("'", "''")}'` : "";
   const sql = `SELECT ${quotedColumn} AS value, count(*) AS count FROM ${quoteIdentifier(table.name)}${filter} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25`;
-  const outcome = await database.executeReadOnly(sql, 25);
+  const outcome = await database.executeReadOnly(sql, toolQuery(25));
   if (!outcome.ok) return { ok: false, text: `Error: ${outcome.error.message}` };
-  const distinct = await database.executeReadOnly(`SELECT count(DISTINCT ${quotedColumn}) FROM ${quoteIdentifier(table.name)}${filter}`, 1);
+  const distinct = await database.executeReadOnly(`SELECT count(DISTINCT ${quotedColumn}) FROM ${quoteIdentifier(table.name)}${filter}`, toolQuery(1));
   const distinctCount = distinct.ok ? Number(distinct.rows[0]?.[0] ?? outcome.rowCount) : outcome.rowCount;
   if (outcome.rows.length === 0) return { ok: true, text: `No values of ${table.name}.${column.name}${input.like ? ` match LIKE '${input.like}'` : ""}.` };
   return {
@@ -129,8 +137,8 @@ async function sampleValues(
   };
 }
 
-async function runQuery(database: AgentDatabase, sql: string, limits: ToolLimits): Promise<Observation> {
-  const outcome = await database.executeReadOnly(sql, RUN_SQL_ROWS_FOR_MODEL);
+async function runQuery(database: ReadOnlyDatabase, sql: string, limits: ToolLimits): Promise<Observation> {
+  const outcome = await database.executeReadOnly(sql, toolQuery(RUN_SQL_ROWS_FOR_MODEL));
   if (!outcome.ok) return { ok: false, text: `Error: ${outcome.error.message}` };
   const result: ObservedResult = {
     columns: outcome.columns,
@@ -139,21 +147,16 @@ async function runQuery(database: AgentDatabase, sql: string, limits: ToolLimits
     elapsedMs: outcome.elapsedMs,
   };
   // Without consent to share results, the model learns the shape of the answer but none of its values.
-  const text = sharesResults(limits.sharing ?? "results")
+  const text = sharesResults(limits.sharing ?? DEFAULT_DATA_SHARING)
     ? `${rowsText(outcome.columns, outcome.rows, outcome.rowCount, limits.maxCharacters)}\nTime: ${outcome.elapsedMs.toFixed(1)} ms`
     : `Columns: ${outcome.columns.join(", ")}\n${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"} (values withheld by the person's data-sharing setting)\nTime: ${outcome.elapsedMs.toFixed(1)} ms`;
   return { ok: true, text, result };
 }
 
-/** Runs a tool whose input has already been validated. Never throws: failures become observations the model can read. */
-export async function runTool(
-  name: ToolName,
-  input: unknown,
-  database: AgentDatabase,
-  limits: ToolLimits = {},
-): Promise<Observation> {
+/** Runs a validated call (its input typed by its tool). Never throws: failures become observations the model can read. */
+export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits: ToolLimits = {}): Promise<Observation> {
   try {
-    switch (name) {
+    switch (call.name) {
       case "list_tables": {
         const schema = await database.schema();
         if (schema.tables.length === 0) return { ok: true, text: "The database has no tables." };
@@ -163,32 +166,14 @@ export async function runTool(
         };
       }
       case "describe_table":
-        return await describeTable(database, await database.schema(), (input as { table: string }).table, limits);
+        return await describeTable(database, await database.schema(), call.input.table, limits);
       case "sample_values":
-        return await sampleValues(database, await database.schema(), input as z.infer<typeof toolInputSchemas.sample_values>, limits);
+        return await sampleValues(database, await database.schema(), call.input, limits);
       case "run_sql":
       case "submit_sql":
-        return await runQuery(database, (input as { sql: string }).sql, limits);
+        return await runQuery(database, call.input.sql, limits);
     }
   } catch (error) {
     return { ok: false, text: `Error: the tool failed (${error instanceof Error ? error.message : String(error)}).` };
   }
-}
-
-/** Validates raw tool arguments; the message is what the model is told so it can retry. */
-export function parseToolInput(name: string, rawInput: unknown): { ok: true; name: ToolName; input: unknown } | { ok: false; message: string } {
-  if (!isToolName(name)) return { ok: false, message: `Error: there is no tool named "${name}". Tools: ${TOOL_NAMES.join(", ")}.` };
-  let value = rawInput;
-  if (typeof value === "string") {
-    try {
-      value = value.trim() === "" ? {} : JSON.parse(value);
-    } catch (error) {
-      return { ok: false, message: `Error: the arguments for ${name} are not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object.` };
-    }
-  }
-  const parsed = toolInputSchemas[name].safeParse(value ?? {});
-  if (!parsed.success) {
-    return { ok: false, message: `Error: wrong arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ")}.` };
-  }
-  return { ok: true, name, input: parsed.data };
 }

@@ -1,12 +1,13 @@
 // Builds the per-database retrieval index (values, units, BM25) from any database the agent can read: worker or in process.
-import type { AgentDatabase } from "../agent/agent-database";
+import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { DatabaseSchema } from "../db/types";
 import { SchemaRetriever } from "./schema-retriever";
+import type { SchemaPruningSummary } from "./pruning-summary";
 import type { DatabaseProfile, PruneResult, SchemaDescriptions } from "./types";
 import { collectColumnValues, ValueIndex } from "./value-index";
 
 export interface SchemaContextInput {
-  database: AgentDatabase;
+  database: ReadOnlyDatabase;
   /** When known already (the page has it); read from the database otherwise. */
   schema?: DatabaseSchema;
   profile?: DatabaseProfile | null;
@@ -30,17 +31,7 @@ export async function buildSchemaContext(input: SchemaContextInput): Promise<Bui
   return { retriever, indexMs: performance.now() - started, valueCount: values?.valueCount ?? 0 };
 }
 
-/** What a trace keeps of the pruning: enough to show what the agent saw and why, without the per-column scores. */
-export interface SchemaPruningSummary {
-  tokensKept: number;
-  tokensFull: number;
-  budget: number;
-  kept: Record<string, string[]>;
-  columnsKept: number;
-  columnsTotal: number;
-  stagesUsed: PruneResult["stagesUsed"];
-  denseUnavailable?: string;
-}
+export type { SchemaPruningSummary } from "./pruning-summary";
 
 export function pruningSummary(result: PruneResult): SchemaPruningSummary {
   return {

@@ -1,0 +1,100 @@
+// When the agent stops: predicates over the steps taken so far, combined by listing them (the first that holds wins).
+import type { TokenUsage } from "./events";
+import { sqlOf, type RequestedToolCall, type ToolCall } from "./tool-call";
+import type { Observation } from "./tools";
+
+/** One action of a turn: what the model asked for, the validated call (null when invalid), and what it observed. */
+export interface StepAction {
+  requested: RequestedToolCall;
+  call: ToolCall | null;
+  observation: Observation;
+}
+
+/** One turn taken: its tokens and its actions, in order. */
+export interface AgentStep {
+  turn: number;
+  usage: TokenUsage;
+  actions: StepAction[];
+}
+
+/** Why the run stops: the answer, or an error kind with a message a person can act on. */
+export type StopDecision =
+  | { kind: "submitted"; sql: string; observation: Observation }
+  | { kind: "max-turns" | "token-budget" | "repeated-failure"; message: string };
+
+/** A stop rule: given every step so far (none before the first turn), a reason to stop or null to go on. */
+export type StopCondition = (steps: readonly AgentStep[]) => StopDecision | null;
+
+/** The last query that ran without error, offered when the run ends without an answer. */
+export function lastSuccessfulSql(steps: readonly AgentStep[]): string | undefined {
+  let last: string | undefined;
+  for (const step of steps) {
+    for (const action of step.actions) {
+      const sql = action.call ? sqlOf(action.call) : null;
+      if (sql && action.observation.ok) last = sql;
+    }
+  }
+  return last;
+}
+
+/** The model submitted a query that ran: the task is done (submit_sql ends it, DESIGN.md). */
+export function submitted(): StopCondition {
+  return (steps) => {
+    const last = steps.at(-1);
+    for (const action of last?.actions ?? []) {
+      if (action.call?.name === "submit_sql" && action.observation.ok) return { kind: "submitted", sql: action.call.input.sql, observation: action.observation };
+    }
+    return null;
+  };
+}
+
+/** At most `maxTurns` turns; the last query that ran is offered instead of an answer. */
+export function turnCap(maxTurns: number): StopCondition {
+  return (steps) => {
+    if (steps.length < maxTurns) return null;
+    const offered = lastSuccessfulSql(steps) ? " The last query that ran is offered instead." : "";
+    return { kind: "max-turns", message: `The model used all ${maxTurns} turns without submitting a query.${offered}` };
+  };
+}
+
+/** At most `maxTokens` tokens (in + out) for the question; checked after each turn, so the turn that crosses it completes. */
+export function tokenBudget(maxTokens: number): StopCondition {
+  return (steps) => {
+    const spent = steps.reduce((total, step) => total + step.usage.inputTokens + step.usage.outputTokens, 0);
+    if (spent <= maxTokens) return null;
+    return { kind: "token-budget", message: `Stopped early: this question used ${spent} tokens, over the budget of ${maxTokens} set in Settings.` };
+  };
+}
+
+/** The same query failing with the same error twice: the model is going round in circles. */
+export function sameFailureTwice(): StopCondition {
+  return (steps) => {
+    const seen = new Set<string>();
+    for (const step of steps) {
+      for (const action of step.actions) {
+        const sql = action.call ? sqlOf(action.call) : null;
+        if (!sql || action.observation.ok) continue;
+        const key = `${sql.trim()}\n${action.observation.text}`;
+        if (seen.has(key)) {
+          return { kind: "repeated-failure", message: `Stopped early: the same query failed the same way twice (${action.observation.text.split("\n").join(" ").slice(0, 200)}).` };
+        }
+        seen.add(key);
+      }
+    }
+    return null;
+  };
+}
+
+/** Today's rules from the settings: a submitted answer, the token budget (when set), a repeated failure, the turn cap. */
+export function defaultStopConditions(settings: { maxTurns: number; tokenBudget?: number }): StopCondition[] {
+  return [submitted(), ...(settings.tokenBudget === undefined ? [] : [tokenBudget(settings.tokenBudget)]), sameFailureTwice(), turnCap(settings.maxTurns)];
+}
+
+/** The first condition that holds, in the order given. */
+export function firstStop(conditions: readonly StopCondition[], steps: readonly AgentStep[]): StopDecision | null {
+  for (const condition of conditions) {
+    const decision = condition(steps);
+    if (decision) return decision;
+  }
+  return null;
+}
