@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createInProcessSqliteConnection, type InProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
+import { provideServices } from "../browser/services";
+import { createMemoryStorage } from "../browser/storage-areas";
+import { useDatabaseStore } from "./database-store";
+import { followOpenDatabase, useDescriptionsStore } from "./descriptions-store";
+
+const storage = createMemoryStorage({ durable: true });
+let connection: InProcessSqliteConnection;
+
+beforeAll(async () => {
+  connection = await createInProcessSqliteConnection();
+  provideServices({ connection, storage });
+  await useDatabaseStore.getState().newDatabase();
+  await connection.engine.execute("CREATE TABLE orders (\n  id INTEGER PRIMARY KEY,\n  total REAL -- in cents\n); INSERT INTO orders (total) VALUES (10), (20)");
+  await useDatabaseStore.getState().afterChange();
+  useDatabaseStore.setState({ status: "ready" });
+  followOpenDatabase();
+});
+
+describe("descriptions store", () => {
+  it("harvests the comments of the open database and profiles its columns once the page has started", async () => {
+    await expect.poll(() => useDescriptionsStore.getState().descriptions.tables.orders?.columns.total?.text).toBe("in cents");
+    await expect.poll(() => useDescriptionsStore.getState().profile.status, { timeout: 5000 }).toBe("ready");
+    const profile = useDescriptionsStore.getState().profile.value!;
+    expect(profile.tables[0]?.columns.map((column) => column.column)).toEqual(["id", "total"]);
+  });
+
+  it("keeps a person's description for this database, over the harvested one", async () => {
+    const databaseId = useDatabaseStore.getState().current!.id;
+    await useDescriptionsStore.getState().setDescription("orders", "total", "Order total, in cents, tax included");
+    expect(useDescriptionsStore.getState().descriptions.tables.orders?.columns.total).toEqual({ text: "Order total, in cents, tax included", source: "person" });
+    expect((await storage.loadDescriptionEdits(databaseId))?.tables.orders?.columns.total?.text).toBe("Order total, in cents, tax included");
+    // Emptied, the harvested text shows again.
+    await useDescriptionsStore.getState().setDescription("orders", "total", "  ");
+    expect(useDescriptionsStore.getState().descriptions.tables.orders?.columns.total?.text).toBe("in cents");
+  });
+
+  it("loads the kept descriptions when a stored database is opened again", async () => {
+    const databaseId = useDatabaseStore.getState().current!.id;
+    await useDescriptionsStore.getState().setDescription("orders", null, "One row per order");
+    await useDatabaseStore.getState().newDatabase();
+    await expect.poll(() => useDescriptionsStore.getState().databaseId).not.toBe(databaseId);
+    expect(useDescriptionsStore.getState().edits).toEqual({ tables: {} });
+    expect(await useDatabaseStore.getState().reopenRecent(databaseId)).toBe(true);
+    await expect.poll(() => useDescriptionsStore.getState().descriptions.tables.orders?.description?.text).toBe("One row per order");
+  });
+});

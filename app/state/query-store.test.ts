@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
+import { provideServices } from "../browser/services";
+import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
+import { createMemoryStorage } from "../browser/storage-areas";
+import { useDatabaseStore } from "./database-store";
+import { useEditorStore } from "./editor-store";
+import { PAGE_ROWS, useQueryStore } from "./query-store";
+
+/** While true, the engine never answers a query: a long-running statement, as far as the store can tell. */
+let hanging = false;
+
+beforeAll(async () => {
+  const inner = await createInProcessSqliteConnection();
+  const connection: SqliteConnectionHandle = {
+    get engine() {
+      const engine = inner.engine;
+      if (!hanging) return engine;
+      return new Proxy(engine, { get: (target, property) => (property === "execute" ? () => new Promise(() => {}) : Reflect.get(target, property)) });
+    },
+    currentWorker: null,
+    onFailure: (listener) => inner.onFailure(listener),
+    terminate: () => inner.terminate(),
+    restart: () => {
+      hanging = false;
+      return inner.restart();
+    },
+  };
+  provideServices({ connection, storage: createMemoryStorage({ durable: true }) });
+  await useDatabaseStore.getState().newDatabase();
+});
+
+describe("query store", () => {
+  it("saves a run that changed the database, and records it in the history", async () => {
+    await useQueryStore.getState().run("CREATE TABLE numbers (n INTEGER); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 450) INSERT INTO numbers SELECT n FROM c");
+    expect(useQueryStore.getState().error).toBeNull();
+    expect(useDatabaseStore.getState().current?.saveState).toBe("saved");
+    expect(useDatabaseStore.getState().schema?.tables.map((table) => table.name)).toEqual(["numbers"]);
+    await expect.poll(() => useEditorStore.getState().history[0]?.sql).toMatch(/^CREATE TABLE numbers/);
+  });
+
+  it("shows the first page at once and fetches later pages when they are scrolled to", async () => {
+    await useQueryStore.getState().run("SELECT n FROM numbers ORDER BY n");
+    const { result, pageVersion } = useQueryStore.getState();
+    expect(result).toMatchObject({ rowCount: 450, columns: ["n"] });
+    expect(useQueryStore.getState().rowAt(0)).toEqual([1]);
+    expect(useQueryStore.getState().rowAt(PAGE_ROWS + 5)).toBeUndefined();
+    useQueryStore.getState().ensureRows(PAGE_ROWS, PAGE_ROWS + 10);
+    await expect.poll(() => useQueryStore.getState().rowAt(PAGE_ROWS + 5)).toEqual([PAGE_ROWS + 6]);
+    expect(useQueryStore.getState().pageVersion).toBeGreaterThan(pageVersion);
+  });
+
+  it("places an SQL error in the editor text", async () => {
+    await useQueryStore.getState().run("SELECT 1;\nSELEC 2", 100);
+    const error = useQueryStore.getState().error;
+    expect(error?.kind).toBe("sql-error");
+    expect(error?.editorStart).toBe(error!.statementStart! + 100);
+    expect(useQueryStore.getState().running).toBeNull();
+  });
+
+  it("stops a query that does not end, and reopens the database as it was saved", async () => {
+    hanging = true;
+    const run = useQueryStore.getState().run("SELECT count(*) FROM numbers");
+    expect(useQueryStore.getState().running?.sql).toBe("SELECT count(*) FROM numbers");
+    await useQueryStore.getState().stop();
+    await run;
+    expect(useQueryStore.getState().error).toMatchObject({ kind: "stopped" });
+    expect(useQueryStore.getState().error?.message).toMatch(/^Query stopped after [\d.]+ s\. The database is as it was before the query\.$/);
+    await useQueryStore.getState().run("SELECT count(*) FROM numbers");
+    expect(useQueryStore.getState().result?.firstRows).toEqual([[450]]);
+  });
+
+  it("ends a run whose worker died, with the reason", () => {
+    useQueryStore.setState({ running: { sql: "SELECT 1", startedAt: 0 } });
+    useQueryStore.getState().abandon("The SQLite worker stopped unexpectedly (out of memory).");
+    expect(useQueryStore.getState()).toMatchObject({ running: null, error: { kind: "worker-failed", message: "The SQLite worker stopped unexpectedly (out of memory)." } });
+  });
+});

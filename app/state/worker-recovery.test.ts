@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createInProcessSqliteConnection, type InProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
+import { provideServices } from "../browser/services";
+import { createMemoryStorage } from "../browser/storage-areas";
+import { useDatabaseStore } from "./database-store";
+import { useQueryStore } from "./query-store";
+import { watchSqliteWorker } from "./worker-recovery";
+
+let connection: InProcessSqliteConnection;
+
+beforeAll(async () => {
+  connection = await createInProcessSqliteConnection();
+  provideServices({ connection, storage: createMemoryStorage({ durable: true }) });
+  await useDatabaseStore.getState().newDatabase();
+  await useQueryStore.getState().run("CREATE TABLE kept (n); INSERT INTO kept VALUES (1)");
+  watchSqliteWorker();
+});
+
+describe("worker recovery", () => {
+  it("replaces a worker that died, reopens the saved database and says what happened", async () => {
+    useQueryStore.setState({ running: { sql: "SELECT 1", startedAt: 0 } });
+    connection.fail("out of memory");
+    await expect.poll(() => useDatabaseStore.getState().notice?.message).toMatch(
+      /^The SQLite worker stopped unexpectedly \(out of memory\)\. It was restarted and the database reopened from its last saved state; the query that was running did not finish\.$/,
+    );
+    expect(connection.restarts).toBe(1);
+    expect(useQueryStore.getState()).toMatchObject({ running: null, error: { kind: "worker-failed" } });
+    await useQueryStore.getState().run("SELECT n FROM kept");
+    expect(useQueryStore.getState().result?.firstRows).toEqual([[1]]);
+  });
+});
