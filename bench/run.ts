@@ -100,9 +100,8 @@ async function main(): Promise<number> {
     test: await buildApp(TEST_DIRECTORY, "test"),
   };
   const browser = await launchBrowser();
-  let chromiumVersion = "unknown";
+  const chromiumVersion = browser.version();
   try {
-    chromiumVersion = browser.version();
     await withServer(PRODUCTION_DIRECTORY, async (server) => {
       await attempt("timeToReady", () => measureTimeToReady(browser, server.url, COLD_LOADS));
       await attempt("timeToReadyWithoutEditor", () => measureTimeToReady(browser, server.url, EDITOR_BLOCKED_LOADS, { blockEditor: true }));
