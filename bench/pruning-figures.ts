@@ -6,7 +6,7 @@ import { openBenchmarkFolder } from "../app/cli/benchmark-files";
 import { countO200kTokens } from "../app/cli/schema-pruner";
 import { DatabaseService } from "../app/core/database-service";
 import type { DatabaseSchema } from "../app/core/db/types";
-import { benchmarkPruner } from "../app/core/eval/benchmark-session";
+import { BENCHMARK_PROFILE, benchmarkPruner } from "../app/core/eval/benchmark-session";
 import { queryColumns } from "../app/core/eval/query-columns";
 import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../app/core/schema/prune";
 import { createSchemaPruner, type BuiltSchemaPruner } from "../app/core/schema/schema-pruner";
@@ -130,7 +130,7 @@ export async function measurePruningFigures(): Promise<PruningFigures> {
     const engine = await benchmark.source.openDatabase(id);
     const schema = await engine.schema();
     const profileStarted = performance.now();
-    await engine.profile();
+    await engine.profile(BENCHMARK_PROFILE);
     const profileMs = performance.now() - profileStarted;
     const built = await benchmarkPruner(id, engine, benchmark.source, { options: () => ({ embedder: currentEmbedder }) }, "results");
     const fullTokens = countO200kTokens(built.fullText(true));

@@ -3,7 +3,7 @@ import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import type { DatabaseSchema } from "../core/db/types";
 import { selectQuestions } from "../core/eval/benchmark";
-import { benchmarkPruner } from "../core/eval/benchmark-session";
+import { BENCHMARK_PROFILE, benchmarkPruner } from "../core/eval/benchmark-session";
 import { queryColumns } from "../core/eval/query-columns";
 import type { SchemaPruner } from "../core/schema/schema-context";
 import { errorMessage } from "../core/error-message";
@@ -58,7 +58,7 @@ export async function pruneCommand(argv: string[]): Promise<number> {
         const database = await benchmark.source.openDatabase(dbId);
         const schema = await database.schema();
         const profileStarted = performance.now();
-        await database.profile();
+        await database.profile(BENCHMARK_PROFILE);
         const profileMs = performance.now() - profileStarted;
         const built = await benchmarkPruner(dbId, database, benchmark.source, pruning ?? { options: () => ({}) }, sharing, (_id, report) => {
           for (const warning of report.warnings) process.stderr.write(`${dbId}: ${warning}\n`);

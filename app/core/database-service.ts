@@ -14,7 +14,8 @@ import type { DatabaseProfile } from "./schema/types";
  * read-only executor. Plain methods only, so comlink can expose an instance as it is.
  */
 export class DatabaseService {
-  private profileCache: DatabaseProfile | null = null;
+  /** The last profiles by content key and options: a benchmark asks for a complete one, the workspace for a quick one. */
+  private readonly profileCache = new Map<string, DatabaseProfile>();
   private readonly judge;
 
   constructor(private readonly engine: SqliteEngine) {
@@ -27,7 +28,7 @@ export class DatabaseService {
 
   async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
     const opened = await this.engine.open(bytes);
-    if (opened.ok) this.profileCache = null;
+    if (opened.ok) this.profileCache.clear();
     return opened;
   }
 
@@ -46,10 +47,17 @@ export class DatabaseService {
 
   /** Profiles every column (stage 1 of the schema context); computed once per content key, so again after a write. */
   async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
-    const key = await this.engine.contentKey();
-    if (this.profileCache?.contentKey === key) return this.profileCache;
-    this.profileCache = profileDatabase(this.engine.connection, await this.engine.schema(), key, options);
-    return this.profileCache;
+    const contentKey = await this.engine.contentKey();
+    const { now: _clock, ...settings } = options;
+    // String(): JSON would write an unlimited budget (Infinity) as null, the same as no budget given.
+    const key = [contentKey, settings.sampleThreshold, settings.sampleRows, settings.timeBudgetMs, settings.overBudgetSampleRows].map(String).join("|");
+    const cached = this.profileCache.get(key);
+    if (cached) return cached;
+    const profile = profileDatabase(this.engine.connection, await this.engine.schema(), contentKey, options);
+    // Profiles of earlier contents are never asked for again.
+    for (const [stale, entry] of this.profileCache) if (entry.contentKey !== contentKey) this.profileCache.delete(stale);
+    this.profileCache.set(key, profile);
+    return profile;
   }
 
   contentKey(): Promise<string> {

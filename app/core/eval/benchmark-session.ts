@@ -9,6 +9,7 @@ import { errorMessage } from "../error-message";
 import { benchmarkDescriptions, type BenchmarkFile } from "../schema/descriptions";
 import type { PruneOptions } from "../schema/prune";
 import { createSchemaPruner, type BuiltSchemaPruner } from "../schema/schema-pruner";
+import type { ProfileOptions } from "../schema/profile";
 import type { DatabaseProfile } from "../schema/types";
 import type { BenchmarkQuestion } from "./benchmark";
 import { evaluateQuestion, type QuestionContext } from "./benchmark-runner";
@@ -18,7 +19,7 @@ import type { QueryOutcome, QueryRunOptions } from "./query-runner";
 
 /** A benchmark database as the session needs it: the worker's service in the page, the in-process one in the CLI. */
 export interface BenchmarkDatabase extends ReadOnlyDatabase {
-  profile(): Promise<DatabaseProfile>;
+  profile(options?: ProfileOptions): Promise<DatabaseProfile>;
   runForJudge(sql: string, options: QueryRunOptions): Promise<QueryOutcome>;
 }
 
@@ -29,6 +30,12 @@ export interface BenchmarkSource {
   /** The files that may describe it (tables.json, BIRD's description CSVs); none is fine. */
   descriptionFiles(dbId: string): Promise<BenchmarkFile[]>;
 }
+
+/**
+ * A benchmark's profiles have no time budget: the workspace cuts profiling short on a slow machine (and marks the
+ * figures ≈), but a measurement must give every entry point, on any machine, the same schema text.
+ */
+export const BENCHMARK_PROFILE: ProfileOptions = { timeBudgetMs: Number.POSITIVE_INFINITY };
 
 /** How questions are pruned; null gives the agent the whole schema. */
 export type BenchmarkPruning = null | {
@@ -52,7 +59,7 @@ export async function benchmarkPruner(
   sharing: DataSharing,
   onIndexed?: DatabaseIndexedListener,
 ): Promise<BuiltSchemaPruner> {
-  const [schema, profile, files] = await Promise.all([database.schema(), database.profile(), source.descriptionFiles(dbId)]);
+  const [schema, profile, files] = await Promise.all([database.schema(), database.profile(BENCHMARK_PROFILE), source.descriptionFiles(dbId)]);
   const described = benchmarkDescriptions(dbId, schema, files);
   const built = await createSchemaPruner({
     database,
