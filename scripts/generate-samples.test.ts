@@ -4,13 +4,14 @@ import { join } from "node:path";
 import initSqlJs from "sql.js";
 import type { Database, SqlJsStatic, SqlValue } from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAllSamples, renderManifest, SAMPLES_DIRECTORY, type BuiltSample, type ManifestEntry } from "./generate-samples";
+import type { SampleEntry } from "../app/browser/samples";
+import { buildAllSamples, renderManifest, SAMPLES_DIRECTORY, type BuiltSample } from "./generate-samples";
 
 const REGENERATE = "run `npx tsx scripts/generate-samples.ts` and commit public/samples";
 
 let SQL: SqlJsStatic;
 let samples: BuiltSample[];
-const manifest = JSON.parse(readFileSync(join(SAMPLES_DIRECTORY, "manifest.json"), "utf8")) as ManifestEntry[];
+const manifest = JSON.parse(readFileSync(join(SAMPLES_DIRECTORY, "manifest.json"), "utf8")) as SampleEntry[];
 const openDatabases: Database[] = [];
 
 /** Opens a committed sample file; closed after all tests. */

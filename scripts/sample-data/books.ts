@@ -290,3 +290,20 @@ export const REVIEW_SENTENCES: readonly (readonly string[])[] = [
     "Our book club could not stop talking about it.", "Every page is a pleasure.",
   ],
 ];
+
+/** Where authors come from, with the language their books are first written in. */
+export const AUTHOR_COUNTRIES: readonly { readonly country: string; readonly language: string; readonly weight: number }[] = [
+  { country: "United States", language: "English", weight: 52 },
+  { country: "United Kingdom", language: "English", weight: 18 },
+  { country: "Canada", language: "English", weight: 6 },
+  { country: "Ireland", language: "English", weight: 4 },
+  { country: "Australia", language: "English", weight: 4 },
+  { country: "India", language: "English", weight: 3 },
+  { country: "Nigeria", language: "English", weight: 2 },
+  { country: "France", language: "French", weight: 3 },
+  { country: "Mexico", language: "Spanish", weight: 2 },
+  { country: "Spain", language: "Spanish", weight: 2 },
+  { country: "Japan", language: "Japanese", weight: 2 },
+  { country: "Germany", language: "German", weight: 1 },
+  { country: "Italy", language: "Italian", weight: 1 },
+];

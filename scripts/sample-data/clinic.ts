@@ -236,3 +236,12 @@ export const INSURERS: readonly { readonly name: string; readonly weight: number
 export const ALLERGIES: readonly string[] = [
   "Penicillin", "Sulfa drugs", "Peanuts", "Latex", "Shellfish", "Aspirin", "Codeine", "Bee stings", "Eggs", "Tree nuts",
 ];
+
+/** Kinds of appointment: how long each is booked for and how its fee compares with the department's base fee. */
+export const VISIT_TYPES: Readonly<Record<string, { readonly minutes: number; readonly feeFactor: number }>> = {
+  "New patient": { minutes: 40, feeFactor: 1.4 },
+  "Follow-up": { minutes: 20, feeFactor: 0.8 },
+  "Annual physical": { minutes: 30, feeFactor: 1.2 },
+  Procedure: { minutes: 60, feeFactor: 2.5 },
+  Telehealth: { minutes: 20, feeFactor: 0.6 },
+};
