@@ -3,12 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { configureScriptedLlm, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ChatRequest, type ScriptedServer } from "./llm-server/scripted-llm-server";
-
-interface TeachingQuestion {
-  db_id: string;
-  question: string;
-  query: string;
-}
+import { firstMessageText, readTeachingQuestions, type TeachingQuestion } from "./teaching-questions";
 
 let server: ScriptedServer;
 let questions: TeachingQuestion[] = [];
@@ -16,12 +11,11 @@ let questions: TeachingQuestion[] = [];
 let wrongOn = new Set<number>();
 
 function firstUserText(request: ChatRequest): string {
-  const message = request.messages.find((candidate) => candidate.role === "user");
-  return typeof message?.content === "string" ? message.content : JSON.stringify(message?.content ?? "");
+  return firstMessageText(request, "user");
 }
 
 test.beforeAll(async () => {
-  questions = JSON.parse(await readFile("public/benchmark/dev.json", "utf8")) as TeachingQuestion[];
+  questions = await readTeachingQuestions();
   server = await startScriptedLlmServer({
     script: (request) => {
       const index = questions.findIndex((question) => question.question === firstUserText(request));
@@ -142,7 +136,7 @@ test("a Spider-layout .zip loads, and two models run side by side", async ({ pag
 });
 
 test("a run interrupted by a reload continues where it stopped, with no question run twice", async ({ page }) => {
-  questions = JSON.parse(await readFile("public/benchmark/dev.json", "utf8")) as TeachingQuestion[];
+  questions = await readTeachingQuestions();
   wrongOn = new Set();
   server.setScript(async (request) => {
     const index = questions.findIndex((question) => question.question === firstUserText(request));

@@ -8,23 +8,13 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { configureScriptedLlm, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ChatRequest, type ScriptedServer } from "./llm-server/scripted-llm-server";
+import { firstMessageText as textOf, readTeachingQuestions, type TeachingQuestion } from "./teaching-questions";
 
 const run = promisify(execFile);
 const QUESTIONS = 6;
 
-interface TeachingQuestion {
-  db_id: string;
-  question: string;
-  query: string;
-}
-
 let server: ScriptedServer;
 let questions: TeachingQuestion[] = [];
-
-function textOf(request: ChatRequest, role: "system" | "user"): string {
-  const message = request.messages.find((candidate) => candidate.role === role);
-  return typeof message?.content === "string" ? message.content : JSON.stringify(message?.content ?? "");
-}
 
 /** The system prompt each question was asked with, by question text. */
 function promptsByQuestion(requests: ChatRequest[]): Map<string, string> {
@@ -32,7 +22,7 @@ function promptsByQuestion(requests: ChatRequest[]): Map<string, string> {
 }
 
 test.beforeAll(async () => {
-  questions = JSON.parse(await readFile("public/benchmark/dev.json", "utf8")) as TeachingQuestion[];
+  questions = await readTeachingQuestions();
   server = await startScriptedLlmServer({
     script: (request) => {
       const gold = questions.find((question) => question.question === textOf(request, "user"))?.query ?? "SELECT 1";
