@@ -1,6 +1,9 @@
 // Word lists for the bookshop sample: genres with title templates, publishers, stores, review phrases.
+// The tables are laid out by hand, several entries or one record a line; prettier-ignore keeps Prettier from
+// putting one entry a line, which would make them several times longer and harder to scan.
 
 /** Words a title template can draw from: `{adj}` in a template picks from `TITLE_POOLS.adj`. */
+// prettier-ignore
 export const TITLE_POOLS: Readonly<Record<string, readonly string[]>> = {
   adj: [
     "Silent", "Hidden", "Last", "Broken", "Golden", "Crimson", "Forgotten", "Winter", "Distant", "Quiet",
@@ -83,6 +86,7 @@ export interface GenreSpec {
   readonly subtitles: readonly string[];
 }
 
+// prettier-ignore
 export const GENRES: readonly GenreSpec[] = [
   {
     name: "Literary Fiction", description: "Character-driven novels with an emphasis on style and theme", weight: 12, minPages: 180, maxPages: 520,
@@ -196,6 +200,7 @@ export interface PublisherSpec {
 }
 
 /** Invented publishing houses. */
+// prettier-ignore
 export const PUBLISHERS: readonly PublisherSpec[] = [
   { name: "Larkspur Press", city: "New York", country: "United States", foundedYear: 1921, weight: 14 },
   { name: "Ironwood Books", city: "New York", country: "United States", foundedYear: 1946, weight: 12 },
@@ -234,6 +239,7 @@ export interface StoreSpec {
 }
 
 /** Branches of the invented "Harbor & Quill" bookshop chain. */
+// prettier-ignore
 export const STORES: readonly StoreSpec[] = [
   { name: "Harbor & Quill Pearl District", city: "Portland", state: "OR", openedDate: "2009-04-18", closedDate: null, squareFeet: 6200, weight: 14 },
   { name: "Harbor & Quill Hawthorne", city: "Portland", state: "OR", openedDate: "2013-09-07", closedDate: null, squareFeet: 3100, weight: 8 },
@@ -248,6 +254,7 @@ export const STORES: readonly StoreSpec[] = [
 ];
 
 /** Promotion codes customers may type at checkout. */
+// prettier-ignore
 export const DISCOUNT_CODES: readonly { readonly code: string; readonly percent: number }[] = [
   { code: "WELCOME10", percent: 10 },
   { code: "BOOKCLUB15", percent: 15 },
@@ -257,6 +264,7 @@ export const DISCOUNT_CODES: readonly { readonly code: string; readonly percent:
 ];
 
 /** Review headlines, indexed by star rating minus one. */
+// prettier-ignore
 export const REVIEW_TITLES: readonly (readonly string[])[] = [
   ["Not for me", "Could not finish it", "Disappointing", "A waste of money", "Very slow"],
   ["Had high hopes", "Uneven", "Some good moments", "Not the author's best", "Predictable"],
@@ -266,6 +274,7 @@ export const REVIEW_TITLES: readonly (readonly string[])[] = [
 ];
 
 /** Review sentences, indexed by star rating minus one. */
+// prettier-ignore
 export const REVIEW_SENTENCES: readonly (readonly string[])[] = [
   [
     "I gave up halfway through.", "The characters never came alive for me.", "The plot made very little sense.",
@@ -292,6 +301,7 @@ export const REVIEW_SENTENCES: readonly (readonly string[])[] = [
 ];
 
 /** Where authors come from, with the language their books are first written in. */
+// prettier-ignore
 export const AUTHOR_COUNTRIES: readonly { readonly country: string; readonly language: string; readonly weight: number }[] = [
   { country: "United States", language: "English", weight: 52 },
   { country: "United Kingdom", language: "English", weight: 18 },

@@ -1,4 +1,6 @@
 // Word lists for the clinic sample: departments, their visit reasons and diagnoses, medications, insurers.
+// The tables are laid out by hand, several entries or one record a line; prettier-ignore keeps Prettier from
+// putting one entry a line, which would make them several times longer and harder to scan.
 
 /** Why people book with a department, what the doctor then finds, and what may be prescribed for it. */
 export interface VisitProfile {
@@ -23,6 +25,7 @@ export interface DepartmentSpec {
   readonly visits: readonly VisitProfile[];
 }
 
+// prettier-ignore
 export const DEPARTMENTS: readonly DepartmentSpec[] = [
   {
     name: "Family Medicine", floor: 1, weight: 26, baseFee: 145, specialties: ["Family Medicine", "Internal Medicine"],
@@ -161,6 +164,7 @@ export interface MedicationSpec {
 }
 
 /** Common generic medications; the prices are invented. */
+// prettier-ignore
 export const MEDICATIONS: readonly MedicationSpec[] = [
   { name: "Lisinopril", drugClass: "ACE inhibitor", form: "Tablet", strength: "10 mg", unitPrice: 0.12, requiresPriorAuthorization: false, longTerm: true },
   { name: "Amlodipine", drugClass: "Calcium channel blocker", form: "Tablet", strength: "5 mg", unitPrice: 0.1, requiresPriorAuthorization: false, longTerm: true },
@@ -223,6 +227,7 @@ export const MEDICATIONS: readonly MedicationSpec[] = [
 ];
 
 /** Insurers: two public programmes and invented private plans. */
+// prettier-ignore
 export const INSURERS: readonly { readonly name: string; readonly weight: number }[] = [
   { name: "Cascade Health Plan", weight: 24 },
   { name: "Evergreen Mutual", weight: 18 },
@@ -233,11 +238,13 @@ export const INSURERS: readonly { readonly name: string; readonly weight: number
 ];
 
 /** Allergies a patient may report; most report none. */
+// prettier-ignore
 export const ALLERGIES: readonly string[] = [
   "Penicillin", "Sulfa drugs", "Peanuts", "Latex", "Shellfish", "Aspirin", "Codeine", "Bee stings", "Eggs", "Tree nuts",
 ];
 
 /** Kinds of appointment: how long each is booked for and how its fee compares with the department's base fee. */
+// prettier-ignore
 export const VISIT_TYPES: Readonly<Record<string, { readonly minutes: number; readonly feeFactor: number }>> = {
   "New patient": { minutes: 40, feeFactor: 1.4 },
   "Follow-up": { minutes: 20, feeFactor: 0.8 },

@@ -1,4 +1,6 @@
 // Fictional airlines and common aircraft types for the flights sample.
+// The tables are laid out by hand, several entries or one record a line; prettier-ignore keeps Prettier from
+// putting one entry a line, which would make them several times longer and harder to scan.
 
 export interface AirlineSpec {
   readonly name: string;
@@ -19,6 +21,7 @@ export interface AirlineSpec {
   readonly widebodyModels: readonly string[];
 }
 
+// prettier-ignore
 export const AIRLINES: readonly AirlineSpec[] = [
   { name: "Northstar Airways", code: "NX", country: "United States", hub: "ORD", foundedYear: 1962, alliance: "Skybridge Alliance", nearDestinations: 4, farDestinations: 2, unreliability: 1.1, narrowbodyModels: ["Boeing 737-800", "Embraer E175"], widebodyModels: ["Boeing 787-9"] },
   { name: "Bluebird Air", code: "BQ", country: "United States", hub: "DEN", foundedYear: 2004, alliance: null, nearDestinations: 7, farDestinations: 0, unreliability: 1.35, narrowbodyModels: ["Airbus A320neo", "Airbus A321neo"], widebodyModels: [] },
@@ -32,6 +35,7 @@ export const AIRLINES: readonly AirlineSpec[] = [
 ];
 
 /** Typical seat counts of common aircraft types. */
+// prettier-ignore
 export const AIRCRAFT_SEATS: Readonly<Record<string, number>> = {
   "Embraer E175": 76,
   "Airbus A220-300": 137,
@@ -46,6 +50,7 @@ export const AIRCRAFT_SEATS: Readonly<Record<string, number>> = {
 };
 
 /** How each country's aircraft registrations look, e.g. N412NX or G-ABCD. */
+// prettier-ignore
 export const REGISTRATION_PREFIXES: Readonly<Record<string, string>> = {
   "United States": "N",
   Canada: "C-F",

@@ -1,6 +1,9 @@
 // Word lists of English-speaking given names and surnames, written for the sample database generator.
+// The tables are laid out by hand, several entries or one record a line; prettier-ignore keeps Prettier from
+// putting one entry a line, which would make them several times longer and harder to scan.
 
 /** Women's given names, a mix of generations and backgrounds, roughly from most to least common. */
+// prettier-ignore
 export const FEMALE_FIRST_NAMES: readonly string[] = [
   "Mary", "Patricia", "Jennifer", "Linda", "Elizabeth", "Barbara", "Susan", "Jessica", "Karen", "Sarah",
   "Lisa", "Nancy", "Sandra", "Ashley", "Emily", "Michelle", "Amanda", "Melissa", "Stephanie", "Rebecca",
@@ -12,6 +15,7 @@ export const FEMALE_FIRST_NAMES: readonly string[] = [
 ];
 
 /** Men's given names, a mix of generations and backgrounds, roughly from most to least common. */
+// prettier-ignore
 export const MALE_FIRST_NAMES: readonly string[] = [
   "James", "Michael", "Robert", "John", "David", "William", "Richard", "Joseph", "Thomas", "Christopher",
   "Charles", "Daniel", "Matthew", "Anthony", "Mark", "Steven", "Andrew", "Joshua", "Kevin", "Brian",
@@ -23,12 +27,14 @@ export const MALE_FIRST_NAMES: readonly string[] = [
 ];
 
 /** All given names, alternating women's and men's so the order stays roughly most to least common. */
+// prettier-ignore
 export const FIRST_NAMES: readonly string[] = FEMALE_FIRST_NAMES.flatMap((name, index) => [
   name,
   ...(MALE_FIRST_NAMES[index] === undefined ? [] : [MALE_FIRST_NAMES[index] as string]),
 ]);
 
 /** Surnames, ordered roughly from most to least common. */
+// prettier-ignore
 export const LAST_NAMES: readonly string[] = [
   "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
   "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",

@@ -1,4 +1,6 @@
 // Word lists of places (US cities, Oregon towns, airports) written for the sample database generator.
+// The tables are laid out by hand, several entries or one record a line; prettier-ignore keeps Prettier from
+// putting one entry a line, which would make them several times longer and harder to scan.
 
 export interface City {
   readonly city: string;
@@ -8,6 +10,7 @@ export interface City {
 }
 
 /** US cities with their state code; the weights give the customer base a realistic skew. */
+// prettier-ignore
 export const US_CITIES: readonly City[] = [
   { city: "New York", state: "NY", weight: 60 },
   { city: "Los Angeles", state: "CA", weight: 40 },
@@ -57,6 +60,7 @@ export const US_CITIES: readonly City[] = [
 ];
 
 /** One telephone area code per state, for plausible phone numbers. */
+// prettier-ignore
 export const STATE_AREA_CODES: Readonly<Record<string, string>> = {
   NY: "212", CA: "415", IL: "312", TX: "512", AZ: "602", PA: "215", WA: "206", OR: "503", CO: "303", MA: "617",
   TN: "615", GA: "404", FL: "305", MN: "612", UT: "801", MD: "410", WI: "608", MI: "734", OH: "614", NC: "919",
@@ -64,6 +68,7 @@ export const STATE_AREA_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Towns a regional clinic in the Portland, Oregon area draws its patients from. */
+// prettier-ignore
 export const CLINIC_TOWNS: readonly { readonly city: string; readonly weight: number }[] = [
   { city: "Portland", weight: 40 },
   { city: "Beaverton", weight: 12 },
@@ -98,6 +103,7 @@ export interface Airport {
 }
 
 /** Well-known public facts about real airports: IATA code, name, city, rounded coordinates, time zone. */
+// prettier-ignore
 export const AIRPORTS: readonly Airport[] = [
   { code: "ATL", name: "Hartsfield-Jackson Atlanta International Airport", city: "Atlanta", region: "GA", country: "United States", latitude: 33.64, longitude: -84.43, timezone: "America/New_York", januaryUtcOffsetHours: -5, size: 10 },
   { code: "LAX", name: "Los Angeles International Airport", city: "Los Angeles", region: "CA", country: "United States", latitude: 33.94, longitude: -118.41, timezone: "America/Los_Angeles", januaryUtcOffsetHours: -8, size: 10 },
