@@ -4,7 +4,8 @@ import { parseBenchmarkQuestions, type BenchmarkQuestion } from "../core/eval/be
 import { locateBenchmark } from "../core/eval/benchmark-layout";
 import type { BenchmarkDatabase, BenchmarkSource } from "../core/eval/benchmark-session";
 import type { BenchmarkFile } from "../core/schema/descriptions";
-import { SqliteConnection, type SqliteConnectionHandle } from "./sqlite-connection";
+import { createSqliteConnection } from "./services";
+import type { SqliteConnectionHandle } from "./sqlite-connection";
 
 /** A file's bytes, read when needed: a chosen folder's File, a .zip entry, a URL. */
 export type ReadBytes = () => Promise<Uint8Array>;
@@ -24,7 +25,7 @@ export interface PageBenchmark {
 /** Makes a connection to a fresh SQLite worker; unit tests pass an in-process one. */
 export type ConnectionFactory = () => SqliteConnectionHandle | Promise<SqliteConnectionHandle>;
 
-const workerConnection: ConnectionFactory = () => new SqliteConnection();
+const workerConnection: ConnectionFactory = () => createSqliteConnection();
 
 /** A source whose databases open in their own connection each, made on first use and kept until close(). */
 function connectionSource(

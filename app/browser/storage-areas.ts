@@ -20,6 +20,7 @@ export function createIndexedDbStorage(): QueryLabStorage {
       traces: indexedDbArea(createStore("querylab-traces", "keyval")),
       schemaContext: indexedDbArea(createStore("querylab-schema-context", "keyval")),
       embeddings: indexedDbArea(createStore("querylab-embeddings", "vectors")),
+      benchmark: indexedDbArea(createStore("querylab-benchmark", "keyval")),
     },
     true,
   );
@@ -52,5 +53,5 @@ export function createMemoryArea(): KeyValueArea {
  * false on the page (the person is told nothing is kept), true in tests that stand in for IndexedDB.
  */
 export function createMemoryStorage(options: { durable?: boolean } = {}): QueryLabStorage {
-  return createQueryLabStorage({ databases: createMemoryArea(), traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea() }, options.durable ?? false);
+  return createQueryLabStorage({ databases: createMemoryArea(), traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() }, options.durable ?? false);
 }

@@ -1,6 +1,8 @@
 // Everything the page keeps in the browser, behind one typed interface: databases, query history, traces, profiles, descriptions, embedding vectors.
 import { z } from "zod";
+import { agentEventSchema } from "../core/agent/events";
 import { traceSchema, type Trace } from "../core/agent/trace";
+import { questionResultSchema } from "../core/eval/question-result";
 import type { EmbeddingStore } from "../core/schema/embedding-cache";
 import { schemaDescriptionsSchema } from "../core/schema/descriptions";
 import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
@@ -63,6 +65,24 @@ export const databaseProfileSchema: z.ZodType<DatabaseProfile> = z.object({
   ),
 });
 
+/** One benchmark answer in the page: the judged result, its model, and the agent's events to open its trace. */
+export const benchmarkRunResultSchema = questionResultSchema.extend({
+  model: z.string(),
+  /** The agent's events for this question, to open its trace; not written to exported files. */
+  events: z.array(agentEventSchema).optional(),
+});
+export type BenchmarkRunResult = z.infer<typeof benchmarkRunResultSchema>;
+
+/** The benchmark run on screen, kept so it survives a reload and can continue. */
+export const savedBenchmarkRunSchema = z.object({
+  sourceName: z.string(),
+  models: z.array(z.string()),
+  questions: z.array(z.object({ index: z.number(), dbId: z.string(), question: z.string(), gold: z.string(), evidence: z.string().optional(), difficulty: z.string().optional() })),
+  results: z.array(benchmarkRunResultSchema),
+  semantics: z.enum(["spider", "bird"]),
+});
+export type SavedBenchmarkRun = z.infer<typeof savedBenchmarkRunSchema>;
+
 /** Errors from storage mean "not kept", never "broken": callers catch them and keep working in memory. */
 export interface QueryLabStorage {
   /** True when what is written survives a reload (IndexedDB); false for the in-memory fallback. */
@@ -99,6 +119,10 @@ export interface QueryLabStorage {
 
   /** Embedding vectors by model and text, so a schema's vectors survive reloads. */
   readonly embeddings: EmbeddingStore;
+
+  /** The benchmark run on screen; null when none is kept or what is kept is unreadable. */
+  loadBenchmarkRun(): Promise<SavedBenchmarkRun | null>;
+  saveBenchmarkRun(run: SavedBenchmarkRun): Promise<void>;
 }
 
 /** One named key-value area (an IndexedDB object store, or a Map). Values come back as unknown: every read is validated. */
@@ -115,6 +139,7 @@ export interface StorageAreas {
   traces: KeyValueArea;
   schemaContext: KeyValueArea;
   embeddings: KeyValueArea;
+  benchmark: KeyValueArea;
 }
 
 const DATABASE_INDEX_KEY = "database-index";
@@ -124,6 +149,7 @@ export const HISTORY_LIMIT = 200;
 const TRACE_INDEX_KEY = "trace-index";
 export const TRACES_KEPT = 100;
 const PROFILE_INDEX_KEY = "profile-index";
+const BENCHMARK_RUN_KEY = "current-run";
 /** Profiles kept; each is small (a few KB per hundred columns), the oldest go first. */
 export const PROFILES_KEPT = 30;
 
@@ -152,7 +178,7 @@ export function summarizeTrace(trace: Trace): TraceSummary {
 
 /** The one implementation of the storage rules (indexes, limits, validation) over any set of areas. */
 export function createQueryLabStorage(areas: StorageAreas, durable: boolean): QueryLabStorage {
-  const { databases, traces, schemaContext, embeddings } = areas;
+  const { databases, traces, schemaContext, embeddings, benchmark } = areas;
 
   async function listDatabases(): Promise<StoredDatabaseMeta[]> {
     return validEntries(await databases.get(DATABASE_INDEX_KEY), storedDatabaseMetaSchema).sort((a, b) => b.updatedAt - a.updatedAt);
@@ -278,6 +304,15 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
       async setMany(entries) {
         await embeddings.setMany(entries);
       },
+    },
+
+    async loadBenchmarkRun() {
+      const parsed = savedBenchmarkRunSchema.safeParse(await benchmark.get(BENCHMARK_RUN_KEY));
+      return parsed.success ? parsed.data : null;
+    },
+
+    async saveBenchmarkRun(run) {
+      await benchmark.set(BENCHMARK_RUN_KEY, run);
     },
   };
 }

@@ -1,15 +1,13 @@
 // Benchmark mode in the page: load a Spider-layout benchmark, run the agent on chosen questions with one or more
 // models, judge each answer by execution accuracy, and keep the run (it survives a reload and can continue).
-import { createStore, get as idbGet, set as idbSet } from "idb-keyval";
-import { z } from "zod";
 import { create } from "zustand";
 import { selectQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
-import { agentEventSchema } from "../core/agent/events";
 import type { BenchmarkPruning, BenchmarkSession } from "../core/eval/benchmark-session";
-import { questionResultSchema } from "../core/eval/question-result";
 import { resultToCsv } from "../core/db/result-export";
 import { benchmarkFromFiles, teachingBenchmark, TEACHING_BENCHMARK_NAME, type PageBenchmark, type ReadBytes } from "../browser/benchmark-sources";
 import { downloadBytes } from "../browser/download";
+import { queryLabStorage } from "../browser/services";
+import { benchmarkRunResultSchema, type BenchmarkRunResult, type SavedBenchmarkRun } from "../browser/storage";
 import { useSettingsStore } from "./settings-store";
 import { usePruneStore } from "./prune-store";
 import { useEmbeddingStore } from "./embedding-store";
@@ -17,21 +15,8 @@ import type { QueryOutcome } from "../core/eval/query-runner";
 import { unmatchedRows } from "../core/eval/result-diff";
 import { errorMessage } from "../core/error-message";
 
-export const runResultSchema = questionResultSchema.extend({
-  model: z.string(),
-  /** The agent's events for this question, to open its trace; not written to exported files. */
-  events: z.array(agentEventSchema).optional(),
-});
-export type RunResult = z.infer<typeof runResultSchema>;
-
-const savedRunSchema = z.object({
-  sourceName: z.string(),
-  models: z.array(z.string()),
-  questions: z.array(z.object({ index: z.number(), dbId: z.string(), question: z.string(), gold: z.string(), evidence: z.string().optional(), difficulty: z.string().optional() })),
-  results: z.array(runResultSchema),
-  semantics: z.enum(["spider", "bird"]),
-});
-type SavedRun = z.infer<typeof savedRunSchema>;
+export { benchmarkRunResultSchema as runResultSchema } from "../browser/storage";
+export type RunResult = BenchmarkRunResult;
 
 export type RunStatus = "idle" | "running" | "paused" | "stopped" | "done";
 
@@ -72,8 +57,6 @@ export type ResultComparison =
   | { ok: true; gold: QueryOutcome; predicted: QueryOutcome | null; goldUnmatched: boolean[]; predictedUnmatched: boolean[] }
   | { ok: false; message: string };
 
-const storage = createStore("querylab-benchmark", "keyval");
-const RUN_KEY = "current-run";
 
 /** The loaded benchmark: its questions and where its databases come from (one worker per database). */
 let benchmark: PageBenchmark | null = null;
@@ -102,9 +85,9 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   const save = async () => {
     const state = get();
     if (!state.sourceName) return;
-    const saved: SavedRun = { sourceName: state.sourceName, models: state.runModels, questions: state.runQuestions, results: state.results, semantics: state.semantics };
+    const saved: SavedBenchmarkRun = { sourceName: state.sourceName, models: state.runModels, questions: state.runQuestions, results: state.results, semantics: state.semantics };
     try {
-      await idbSet(RUN_KEY, saved, storage);
+      await queryLabStorage().saveBenchmarkRun(saved);
     } catch {
       // Not kept across reloads; the run itself goes on.
     }
@@ -187,7 +170,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
 
     async loadFolder(files) {
       const entries = new Map(files.map((file) => [file.webkitRelativePath || file.name, async () => new Uint8Array(await file.arrayBuffer())]));
-      await loadEntries(files[0]?.webkitRelativePath.split("/")[0] || "Benchmark folder", entries);
+      await loadEntries(files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", entries);
     },
 
     async loadZip(file) {
@@ -251,9 +234,8 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
 
     async restore() {
       try {
-        const parsed = savedRunSchema.safeParse(await idbGet(RUN_KEY, storage));
-        if (!parsed.success) return;
-        const saved = parsed.data;
+        const saved = await queryLabStorage().loadBenchmarkRun();
+        if (!saved) return;
         if (saved.sourceName === TEACHING_BENCHMARK_NAME) await get().loadTeaching();
         else if (get().sourceName !== saved.sourceName) return; // a folder must be chosen again before continuing
         const finished = saved.results.length >= saved.questions.length * saved.models.length;
@@ -302,7 +284,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
           set({ loadError: `${file.name}: line ${index + 1} is not JSON. Nothing was imported.` });
           return;
         }
-        const parsed = runResultSchema.safeParse({ model: "imported", ...(value as object) });
+        const parsed = benchmarkRunResultSchema.safeParse({ model: "imported", ...(value as object) });
         if (!parsed.success) {
           set({ loadError: `${file.name}: line ${index + 1} is not a benchmark result. Nothing was imported.` });
           return;

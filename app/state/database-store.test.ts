@@ -80,7 +80,7 @@ describe("database store", () => {
     refusing.set = async () => {
       throw new Error("QuotaExceededError");
     };
-    const storage = createQueryLabStorage({ databases: refusing, traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea() }, true);
+    const storage = createQueryLabStorage({ databases: refusing, traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() }, true);
     const tab = await openTab(storage);
     expect(tab.refused).toEqual(["refused"]);
     expect(tab.store.getState().status).toBe("ready");

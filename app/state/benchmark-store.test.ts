@@ -1,0 +1,134 @@
+// The benchmark store over the core session: a folder loaded, a run judged against the scripted model, paused and
+// resumed, kept in storage and restored after a reload, exported as CSV through the results grid's writer.
+import { readFile } from "node:fs/promises";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "../../e2e/llm-server/scripted-llm-server";
+import { MemoryWebStorage } from "../browser/memory-web-storage";
+import type { QueryLabStorage } from "../browser/storage";
+
+let server: ScriptedServer;
+let goldFor = new Map<string, string>();
+/** Questions the scripted model answers wrongly. */
+let wrong = new Set<string>();
+
+const QUESTIONS = [
+  { db_id: "bookshop", question: "How many books are there?", query: "SELECT count(*) FROM books" },
+  { db_id: "bookshop", question: "How many authors are there?", query: "SELECT count(*) FROM authors" },
+  { db_id: "bookshop", question: "How many genres are there?", query: "SELECT count(*) FROM genres" },
+  { db_id: "bookshop", question: "How many customers are there?", query: "SELECT count(*) FROM customers" },
+];
+
+beforeAll(async () => {
+  goldFor = new Map(QUESTIONS.map((question) => [question.question, question.query]));
+  server = await startScriptedLlmServer({
+    script: (request) => {
+      const question = String(request.messages.find((message) => message.role === "user")?.content ?? "");
+      const sql = wrong.has(question) ? "SELECT 0" : (goldFor.get(question) ?? "SELECT 1");
+      return toolTurn(toolCall("submit_sql", { sql }));
+    },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  wrong = new Set();
+});
+
+/** A fresh page over the given storage, its settings pointing at the scripted model, benchmark databases in process. */
+async function loadPage(storage?: QueryLabStorage) {
+  vi.stubGlobal("localStorage", new MemoryWebStorage());
+  vi.resetModules();
+  const services = await import("../browser/services");
+  const { createMemoryStorage } = await import("../browser/storage-areas");
+  const { createInProcessSqliteConnection } = await import("../browser/in-process-sqlite-connection");
+  const kept = storage ?? createMemoryStorage({ durable: true });
+  services.provideServices({ storage: kept, newConnection: createInProcessSqliteConnection });
+  const { useSettingsStore } = await import("./settings-store");
+  useSettingsStore.getState().update({ providerId: "custom", baseUrl: server.url, model: "scripted-model" });
+  useSettingsStore.getState().setSharing("schema");
+  const { useBenchmarkStore } = await import("./benchmark-store");
+  return { store: useBenchmarkStore, storage: kept };
+}
+
+async function folderFiles(): Promise<File[]> {
+  const database = await readFile("public/samples/bookshop.sqlite");
+  return [new File([JSON.stringify(QUESTIONS)], "dev.json"), new File([database], "bookshop.sqlite")].map((file, index) =>
+    Object.defineProperty(file, "webkitRelativePath", { value: index === 0 ? "course/dev.json" : "course/database/bookshop/bookshop.sqlite" }),
+  );
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 400 && !check(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(check()).toBe(true);
+}
+
+describe("benchmark store", () => {
+  it("loads a folder, runs and judges every question, and keeps the run for the next visit", async () => {
+    const page = await loadPage();
+    await page.store.getState().loadFolder(await folderFiles());
+    expect(page.store.getState().loadError).toBeNull();
+    expect(page.store.getState().sourceName).toBe("course");
+    wrong = new Set([QUESTIONS[2]!.question]);
+    await page.store.getState().start();
+    const { status, results } = page.store.getState();
+    expect(status).toBe("done");
+    expect(results.map((result) => [result.index, result.match])).toEqual(
+      expect.arrayContaining([
+        [0, true],
+        [1, true],
+        [2, false],
+        [3, true],
+      ]),
+    );
+    expect(results.every((result) => (result.events?.length ?? 0) > 0)).toBe(true);
+    expect((await page.storage.loadBenchmarkRun())?.results).toHaveLength(4);
+
+    // A reload: the same folder chosen again, the run comes back as it was.
+    const reloaded = await loadPage(page.storage);
+    await reloaded.store.getState().loadFolder(await folderFiles());
+    await reloaded.store.getState().restore();
+    expect(reloaded.store.getState().status).toBe("done");
+    expect(reloaded.store.getState().results.filter((result) => result.match)).toHaveLength(3);
+  });
+
+  it("pauses with the rest pending and resumes where it stopped", async () => {
+    const page = await loadPage();
+    await page.store.getState().loadFolder(await folderFiles());
+    page.store.getState().setConcurrency(1);
+    const unsubscribe = page.store.subscribe((state) => {
+      if (state.results.length === 1 && state.status === "running") state.pause();
+    });
+    await page.store.getState().start();
+    unsubscribe();
+    expect(page.store.getState().status).toBe("paused");
+    expect(page.store.getState().results).toHaveLength(1);
+    await page.store.getState().resume();
+    await until(() => page.store.getState().status === "done");
+    expect(page.store.getState().results.map((result) => result.index).sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it("says which folder is not a benchmark", async () => {
+    const page = await loadPage();
+    await page.store.getState().loadFolder([Object.defineProperty(new File(["x"], "notes.txt"), "webkitRelativePath", { value: "notes/notes.txt" })]);
+    expect(page.store.getState().loadError).toMatch(/^notes: There is no questions file/);
+  });
+
+  it("exports the results as CSV through the results grid's writer (papaparse): quoted fields, empty for missing values", async () => {
+    const written: string[] = [];
+    vi.doMock("../browser/download", () => ({ downloadBytes: (text: string) => void written.push(text) }));
+    try {
+      const page = await loadPage();
+      await page.store.getState().loadFolder(await folderFiles());
+      await page.store.getState().start();
+      page.store.getState().exportResults("csv");
+      const lines = written[0]!.split("\r\n");
+      expect(lines[0]).toBe("model,index,db_id,difficulty,question,gold,predicted,match,reason,turns,input_tokens,output_tokens,latency_ms,error");
+      expect(lines).toHaveLength(5);
+      expect(lines.find((line) => line.includes("How many books"))).toMatch(/^scripted-model,0,bookshop,,How many books are there\?,SELECT count\(\*\) FROM books,SELECT count\(\*\) FROM books,true,/);
+    } finally {
+      vi.doUnmock("../browser/download");
+    }
+  });
+});
