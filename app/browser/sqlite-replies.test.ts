@@ -1,12 +1,30 @@
+import * as Comlink from "comlink";
+import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
+import { DatabaseService } from "../core/database-service";
 import type { ExecuteOutcome } from "../core/db/types";
 import { createInProcessSqliteConnection } from "./in-process-sqlite-connection";
+import type { RemoteEngine } from "./sqlite-connection";
 import { withCheckedReplies } from "./sqlite-replies";
 
 /** A worker that answers with whatever it is given, standing in for one from another version of the page or a corrupted clone. */
 function workerReplying(reply: unknown) {
   const answer = async () => reply;
-  return withCheckedReplies({ execute: answer, fetchRows: answer, executeReadOnly: answer, runForJudge: answer, schema: answer, profile: answer, exportDatabase: answer });
+  return withCheckedReplies({
+    execute: answer,
+    fetchRows: answer,
+    executeReadOnly: answer,
+    runForJudge: answer,
+    open: answer,
+    importTable: answer,
+    exportResult: answer,
+    schema: answer,
+    profile: answer,
+    exportDatabase: answer,
+    contentKey: answer,
+    inTransaction: answer,
+    terminate: answer,
+  });
 }
 
 describe("checked SQLite replies", () => {
@@ -24,6 +42,28 @@ describe("checked SQLite replies", () => {
     expect(page).toEqual({ ok: true, rows: [[null, new Uint8Array([0, 255])]] });
   });
 
+  it("calls through a real comlink proxy, callbacks included (reading .apply on one named a remote method)", async () => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(DatabaseService.create(await initSqlJs()), port1);
+    const engine = withCheckedReplies(Comlink.wrap<DatabaseService>(port2) as RemoteEngine);
+    try {
+      expect(await engine.open(null)).toMatchObject({ ok: true, tableCount: 0 });
+      // The progress callback is a comlink proxy inside the arguments: it must reach the worker as one.
+      const imported = await engine.importTable(
+        "people.csv",
+        new TextEncoder().encode("name,age\nAda,36\n"),
+        "csv",
+        Comlink.proxy(() => {}),
+      );
+      expect(imported).toMatchObject({ ok: true, tableName: "people", rowCount: 1 });
+      const executed = await engine.execute("SELECT name, age FROM people");
+      expect(executed.ok && executed.firstRows).toEqual([["Ada", 36]]);
+    } finally {
+      engine[Comlink.releaseProxy]();
+      port1.close();
+    }
+  });
+
   it("turns an unreadable reply that carries data into an error value a person can act on", async () => {
     const engine = workerReplying({ ok: true, columns: ["a"], firstRows: [[{ object: "not a value" }]] });
     const executed = (await engine.execute()) as ExecuteOutcome;
@@ -32,16 +72,20 @@ describe("checked SQLite replies", () => {
     expect(await engine.fetchRows()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
     expect(await engine.executeReadOnly()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
     expect(await engine.runForJudge()).toMatchObject({ ok: false, error: { kind: "sql-error" } });
+    for (const method of [engine.open, engine.importTable, engine.exportResult]) expect(await method()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
   });
 
   it("throws for an unreadable schema or profile, which have no error value", async () => {
     const engine = workerReplying({ tables: [{ name: 3 }] });
     await expect(engine.schema()).rejects.toThrow(/reply to schema .* cannot read \(tables\.0\.name/);
     await expect(engine.profile()).rejects.toThrow(/reply to profile/);
+    await expect(engine.exportDatabase()).rejects.toThrow(/reply to exportDatabase/);
+    await expect(engine.contentKey()).rejects.toThrow(/reply to contentKey/);
+    await expect(engine.inTransaction()).rejects.toThrow(/reply to inTransaction/);
   });
 
   it("leaves other members alone", async () => {
     const engine = workerReplying("anything");
-    expect(await engine.exportDatabase()).toBe("anything");
+    expect(await engine.terminate()).toBe("anything");
   });
 });

@@ -1,6 +1,17 @@
 // Checks the SQLite worker's replies before the page uses them: a reply is foreign data (another script, a structured clone), not a typed value.
 import { z } from "zod";
-import { databaseSchemaSchema, dbErrorSchema, sqlValueSchema, type DbError, type ExecuteOutcome, type Outcome, type ReadOnlyResult, type SqlValue } from "../core/db/types";
+import {
+  databaseSchemaSchema,
+  dbErrorSchema,
+  sqlValueSchema,
+  type DbError,
+  type ExecuteOutcome,
+  type ImportSummary,
+  type OpenedDatabase,
+  type Outcome,
+  type ReadOnlyResult,
+  type SqlValue,
+} from "../core/db/types";
 import { queryOutcomeSchema, type QueryOutcome } from "../core/eval/query-runner";
 import { databaseProfileSchema } from "./storage";
 
@@ -37,6 +48,24 @@ export const readOnlyOutcomeSchema: z.ZodType<Outcome<ReadOnlyResult>> = z.discr
   failedOutcomeSchema,
 ]);
 
+export const openOutcomeSchema: z.ZodType<Outcome<OpenedDatabase>> = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), sizeBytes: z.number(), tableCount: z.number() }),
+  failedOutcomeSchema,
+]);
+
+export const importOutcomeSchema: z.ZodType<Outcome<ImportSummary>> = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    tableName: z.string(),
+    rowCount: z.number(),
+    columns: z.array(z.object({ name: z.string(), type: z.string() })),
+    warnings: z.array(z.string()),
+  }),
+  failedOutcomeSchema,
+]);
+
+export const exportOutcomeSchema: z.ZodType<Outcome<{ text: string }>> = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), text: z.string() }), failedOutcomeSchema]);
+
 function unreadable(method: string, error: z.ZodError): string {
   const issue = error.issues[0];
   const where = issue ? ` (${issue.path.join(".") || "reply"}: ${issue.message})` : "";
@@ -66,6 +95,18 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     // The judge's errors have no worker kind; an unreadable reply is reported as an error of the query run.
     return parsed.success ? parsed.data : { ok: false, error: { kind: "sql-error", message: unreadable("runForJudge", parsed.error) } };
   },
+  open(reply): Outcome<OpenedDatabase> {
+    const parsed = openOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("open", parsed.error)) };
+  },
+  importTable(reply): Outcome<ImportSummary> {
+    const parsed = importOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("importTable", parsed.error)) };
+  },
+  exportResult(reply): Outcome<{ text: string }> {
+    const parsed = exportOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("exportResult", parsed.error)) };
+  },
   // These return a value, not an outcome, so an unreadable reply can only be thrown; their callers already catch worker failures.
   schema(reply) {
     const parsed = databaseSchemaSchema.safeParse(reply);
@@ -75,6 +116,21 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
   profile(reply) {
     const parsed = databaseProfileSchema.safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("profile", parsed.error));
+    return parsed.data;
+  },
+  exportDatabase(reply) {
+    const parsed = z.instanceof(Uint8Array).safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("exportDatabase", parsed.error));
+    return parsed.data;
+  },
+  contentKey(reply) {
+    const parsed = z.string().safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("contentKey", parsed.error));
+    return parsed.data;
+  },
+  inTransaction(reply) {
+    const parsed = z.boolean().safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("inTransaction", parsed.error));
     return parsed.data;
   },
 };
@@ -91,7 +147,8 @@ export function withCheckedReplies<Remote extends object>(remote: Remote): Remot
       const member: unknown = Reflect.get(target, property, receiver);
       const check = typeof property === "string" ? replyChecks[property] : undefined;
       if (!check || typeof member !== "function") return member;
-      return async (...args: unknown[]) => check(await (member as (...parameters: unknown[]) => unknown).apply(target, args));
+      // Reflect.apply, not member.apply: on a comlink proxy, reading .apply would name a remote method "apply".
+      return async (...args: unknown[]) => check(await Reflect.apply(member, target, args));
     },
   });
 }
