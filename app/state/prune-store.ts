@@ -3,9 +3,9 @@ import { z } from "zod";
 import { create } from "zustand";
 import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
-import { DEFAULT_SCHEMA_TOKEN_BUDGET, pruneSchema } from "../core/schema/prune";
-import { buildSchemaContext } from "../core/schema/schema-context";
-import type { SchemaRetriever } from "../core/schema/schema-retriever";
+import { DEFAULT_SCHEMA_TOKEN_BUDGET, type PruneOptions } from "../core/schema/prune";
+import { createSchemaPruner, type BuiltSchemaPruner } from "../core/schema/schema-pruner";
+import { errorMessage } from "../core/error-message";
 import type { DatabaseProfile, PruneOverrides, PruneResult, SchemaDescriptions, TextEmbedder } from "../core/schema/types";
 import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
@@ -77,23 +77,23 @@ function writeOverrides(overrides: PruneOverrides): void {
   }
 }
 
-/**
- * The retrieval index of the open database, rebuilt when the schema, its descriptions or its profile change
- * (each is a new object then). Reading the distinct values goes through the worker once per database.
- */
 /** Numbers prune calls, so a slow earlier one cannot overwrite a later one's result. */
 let latestRun = 0;
 
-let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: DatabaseProfile | null; retriever: Promise<SchemaRetriever> } | null = null;
+/**
+ * The pruner of the open database (the core's one factory), rebuilt when the schema, its descriptions or its profile
+ * change (each is a new object then). Reading the distinct values goes through the worker once per database.
+ */
+let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: DatabaseProfile | null; pruner: Promise<BuiltSchemaPruner> } | null = null;
 
-function retrieverFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<SchemaRetriever> {
-  if (index && index.schema === schema && index.descriptions === descriptions && index.profile === profile) return index.retriever;
-  const retriever = buildSchemaContext({ database: sqliteConnection().engine, schema, descriptions, profile }).then((built) => built.retriever);
-  index = { schema, descriptions, profile, retriever };
-  retriever.catch(() => {
-    if (index?.retriever === retriever) index = null;
+function prunerFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<BuiltSchemaPruner> {
+  if (index && index.schema === schema && index.descriptions === descriptions && index.profile === profile) return index.pruner;
+  const pruner = createSchemaPruner({ database: sqliteConnection().engine, schema, descriptions, profile });
+  index = { schema, descriptions, profile, pruner };
+  pruner.catch(() => {
+    if (index?.pruner === pruner) index = null;
   });
-  return retriever;
+  return pruner;
 }
 
 /**
@@ -162,20 +162,22 @@ export const usePruneStore = create<PruneState>((set, get) => ({
     const current = () => run === latestRun && useDatabaseStore.getState().schema === schema;
     set({ status: index?.schema === schema ? "pruning" : "indexing", message: null });
     try {
-      const retriever = await retrieverFor(schema, descriptions, profile.value);
+      const pruner = await prunerFor(schema, descriptions, profile.value);
       if (current()) set({ status: "pruning" });
       const dense = denseStage();
-      const result = await pruneSchema(retriever, question, {
+      // The settings of this moment: the budget, the pins, the model's state and the sharing level can change between questions.
+      const options: PruneOptions = {
         budget: get().budget,
         overrides: get().overrides,
         embedder: dense.embedder,
         denseUnavailable: dense.unavailable,
         includeValues: sharesValues(sharing),
-      });
+      };
+      const result = await pruner.prune(question, options);
       if (current()) set({ result, status: "ready" });
       return result;
     } catch (error) {
-      if (current()) set({ status: "error", message: `The schema could not be pruned (${error instanceof Error ? error.message : String(error)}); the agent gets the whole schema.` });
+      if (current()) set({ status: "error", message: `The schema could not be pruned (${errorMessage(error)}); the agent gets the whole schema.` });
       return null;
     }
   },

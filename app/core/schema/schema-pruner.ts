@@ -22,7 +22,8 @@ export interface SchemaPrunerInput {
 }
 
 export interface BuiltSchemaPruner {
-  prune: SchemaPruner;
+  /** Prunes one question; options given here replace the input's (the page passes the settings of the moment). */
+  prune: (question: string, options?: PruneOptions) => ReturnType<SchemaPruner>;
   retriever: SchemaRetriever;
   /** Time to read the values and build the index, in ms. */
   indexMs: number;
@@ -36,7 +37,7 @@ export async function createSchemaPruner(input: SchemaPrunerInput): Promise<Buil
   const options = input.options ?? {};
   const optionsNow = typeof options === "function" ? options : () => options;
   return {
-    prune: (question) => pruneSchema(retriever, question, optionsNow()),
+    prune: (question, options) => pruneSchema(retriever, question, options ?? optionsNow()),
     retriever,
     indexMs,
     valueCount,
