@@ -4,6 +4,8 @@ import type { EmbeddingLoadSettings } from "../core/schema/embedding-settings";
 import type { EmbedLoadProgress } from "../core/schema/text-embedder";
 import type { TextEmbedder } from "../core/schema/types";
 import type { EmbedWorkerApi } from "../../workers/embed.worker";
+import { errorMessage } from "../core/error-message";
+import { checkedLoadResult, checkedVectors } from "./embedding-replies";
 
 export type EmbeddingStatus =
   | { state: "idle" }
@@ -77,11 +79,11 @@ export class EmbeddingConnection implements TextEmbedder {
       );
     };
     try {
-      const result = await Promise.race([this.remote.load(this.settings, Comlink.proxy(onProgress)), died]);
+      const result = checkedLoadResult(await Promise.race([this.remote.load(this.settings, Comlink.proxy(onProgress)), died]));
       if (!result.ok) throw new Error(result.message);
       this.setStatus({ state: "ready", modelId: result.modelId, dimensions: result.dimensions, device: result.device, loadMs: result.loadMs });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.setStatus({ state: "failed", message });
       throw new Error(message);
     }
@@ -90,7 +92,8 @@ export class EmbeddingConnection implements TextEmbedder {
   async embed(texts: string[]): Promise<Float32Array[]> {
     await this.load();
     if (texts.length === 0) return [];
-    return this.remote!.embed(texts);
+    const dimensions = this.current.state === "ready" ? this.current.dimensions : undefined;
+    return checkedVectors(await this.remote!.embed(texts), texts.length, dimensions);
   }
 
   /** Ends the worker (a new model was chosen, or the page no longer needs it). */
