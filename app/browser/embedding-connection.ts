@@ -85,7 +85,7 @@ export class EmbeddingConnection implements TextEmbedder {
     } catch (error) {
       const message = errorMessage(error);
       this.setStatus({ state: "failed", message });
-      throw new Error(message);
+      throw new Error(message, { cause: error });
     }
   }
 

@@ -53,6 +53,9 @@ export function ResultsGrid({
   const totalWidth = ROW_NUMBER_WIDTH + widths.reduce((sum, width) => sum + width, 0);
   const [copied, setCopied] = useState(false);
 
+  // TanStack Virtual returns functions React Compiler cannot memoize safely, so the compiler skips this component;
+  // it is rendered per result and its rows are virtualized, so that costs nothing noticeable.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: result.storedRowCount,
     getScrollElement: () => scroller.current,

@@ -7,7 +7,7 @@ import { copyTextOf } from "./cell-text";
 import { ResultsGrid, type CellPosition } from "./results-grid";
 
 function RunningTimer({ startedAt }: { startedAt: number }) {
-  const [now, setNow] = useState(performance.now());
+  const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(performance.now()), 100);
     return () => clearInterval(timer);
@@ -21,9 +21,10 @@ export function ResultsPanel() {
   const running = useQueryStore((state) => state.running);
   const exportResult = useQueryStore((state) => state.exportResult);
   const rowAt = useQueryStore((state) => state.rowAt);
-  const [selected, setSelected] = useState<CellPosition | null>(null);
-
-  useEffect(() => setSelected(null), [result]);
+  // A selection belongs to the result it was made in: a new result starts with none (derived, not reset in an effect).
+  const [selection, setSelection] = useState<{ result: typeof result; cell: CellPosition } | null>(null);
+  const selected = selection && selection.result === result ? selection.cell : null;
+  const setSelected = (cell: CellPosition | null) => setSelection(cell ? { result, cell } : null);
 
   let summary = "";
   if (result) {

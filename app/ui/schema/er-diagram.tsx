@@ -1,5 +1,6 @@
 // The entity-relationship diagram (React Flow, laid out by ELK in a worker): tables with their column rows, foreign keys row to row, the pruning's kept/dropped marks and join path.
 import { memo, useEffect, useMemo, useState } from "react";
+import { errorMessage } from "../../core/error-message";
 import {
   Background,
   Controls,
@@ -127,14 +128,15 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
   const model = useMemo(() => buildErModel(schema, highlight, { compact }), [schema, highlight, compact]);
   const edges = useMemo(() => model.edges.map(toFlowEdge), [model]);
   const [laidOut, setLaidOut] = useState<{ model: ErModel; nodes: TableNode[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A failure belongs to the model it was laid out for: a new model shows no old error (derived, not reset in an effect).
+  const [failure, setFailure] = useState<{ model: ErModel; message: string } | null>(null);
+  const error = failure?.model === model ? failure.message : null;
 
   useEffect(() => {
     let current = true;
-    setError(null);
     layoutWithElk(toElkGraph(model)).then(
       (result) => current && setLaidOut({ model, nodes: toFlowNodes(model, positionsFrom(model, result)) }),
-      (reason: unknown) => current && setError(reason instanceof Error ? reason.message : String(reason)),
+      (reason: unknown) => current && setFailure({ model, message: errorMessage(reason) }),
     );
     return () => {
       current = false;
