@@ -16,7 +16,10 @@ if (import.meta.env.DEV || import.meta.env.MODE === "test") installTestHook();
 // The embedding model's hub or folder too (its worker also checks each request, since a page policy does not bind it).
 if (!import.meta.env.DEV) {
   const { llm, embedding } = useSettingsStore.getState();
-  const models = { hub: embedding.enabled && embedding.location === "hub", folderUrl: embedding.enabled && embedding.location === "folder" ? embedding.folderUrl : null };
+  const models = {
+    hub: embedding.enabled && embedding.location === "hub",
+    folderUrl: embedding.enabled && embedding.location === "folder" ? embedding.folderUrl : null,
+  };
   restrictConnections(llm.baseUrl, new URLSearchParams(location.search).get("db"), models);
 }
 

@@ -62,7 +62,12 @@ export async function measureAgentFigures(): Promise<AgentFigures> {
       }
     }
 
-    const questions: BenchmarkQuestion[] = Array.from({ length: 40 }, (_, index) => ({ index, dbId: "bookshop", question: `How many mystery books? (${index})`, gold: sql }));
+    const questions: BenchmarkQuestion[] = Array.from({ length: 40 }, (_, index) => ({
+      index,
+      dbId: "bookshop",
+      question: `How many mystery books? (${index})`,
+      gold: sql,
+    }));
     const session = new BenchmarkSession({
       source: { openDatabase: async () => bookshop.engine, descriptionFiles: async () => [] },
       pruning: null,
@@ -72,12 +77,24 @@ export async function measureAgentFigures(): Promise<AgentFigures> {
     });
     const concurrency = 4;
     const started = performance.now();
-    const ran = await session.run(questions.map((question) => ({ question, model: settings.model })), { concurrency });
-    const summary = summarize(ran.filter((result) => result !== undefined), performance.now() - started);
+    const ran = await session.run(
+      questions.map((question) => ({ question, model: settings.model })),
+      { concurrency },
+    );
+    const summary = summarize(
+      ran.filter((result) => result !== undefined),
+      performance.now() - started,
+    );
     return {
       promptTokens,
       overheadPerTurnMs: { median: median(perTurn), samples: perTurn.map((value) => Math.round(value * 100) / 100) },
-      evalThroughput: { questions: questions.length, concurrency, questionsPerSecond: summary.questionsPerSecond, meanOverheadPerQuestionMs: summary.meanOverheadMs, accuracy: summary.accuracy },
+      evalThroughput: {
+        questions: questions.length,
+        concurrency,
+        questionsPerSecond: summary.questionsPerSecond,
+        meanOverheadPerQuestionMs: summary.meanOverheadMs,
+        accuracy: summary.accuracy,
+      },
     };
   } finally {
     await server.close();

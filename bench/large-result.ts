@@ -26,7 +26,8 @@ export async function measureLargeResult(page: Page, runs: number): Promise<Larg
         const outcome = await engine.execute(sql);
         executeMs.push(performance.now() - started);
         if (!outcome.ok) throw new Error(outcome.error.message);
-        if (outcome.resultId === null || outcome.storedRowCount !== 1_000_000) throw new Error(`Expected 1,000,000 stored rows, got ${outcome.storedRowCount}.`);
+        if (outcome.resultId === null || outcome.storedRowCount !== 1_000_000)
+          throw new Error(`Expected 1,000,000 stored rows, got ${outcome.storedRowCount}.`);
         rowCount = outcome.rowCount;
         started = performance.now();
         const rows = await engine.fetchRows(outcome.resultId, 500_000, 200);

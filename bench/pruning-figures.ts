@@ -111,7 +111,13 @@ async function run(
     tokenRatioMean: Math.round((subset.reduce((sum, row) => sum + row.ratio, 0) / subset.length) * 1000) / 1000,
     tokenRatioMax: Math.round(Math.max(...subset.map((row) => row.ratio)) * 1000) / 1000,
     latencyMedianMs: Math.round(median(subset.map((row) => row.ms)) * 100) / 100,
-    latencyP95Ms: Math.round(percentile(subset.map((row) => row.ms), 0.95) * 100) / 100,
+    latencyP95Ms:
+      Math.round(
+        percentile(
+          subset.map((row) => row.ms),
+          0.95,
+        ) * 100,
+      ) / 100,
     latencyMaxMs: Math.round(Math.max(...subset.map((row) => row.ms)) * 100) / 100,
   });
   const byDatabase = Object.fromEntries(SAMPLES.map((id) => [id, summarize(rows.filter((row) => row.dbId === id))]));

@@ -11,7 +11,10 @@ export interface SummaryRow {
 function table(header: string[], rows: string[][], rightAligned: ReadonlySet<number> = new Set()): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
+    cells
+      .map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
 }
 

@@ -189,7 +189,12 @@ function printReport(machine: {
 
   const ready = measured(metrics.timeToReady as Metric<Awaited<ReturnType<typeof measureTimeToReady>>>);
   if (ready) {
-    rows.push({ metric: `Time to ready, median of ${COLD_LOADS} cold loads`, value: `${ready.medianMs} ms`, target: `≤ ${TARGETS.timeToReadyMs} ms`, pass: ready.medianMs <= TARGETS.timeToReadyMs });
+    rows.push({
+      metric: `Time to ready, median of ${COLD_LOADS} cold loads`,
+      value: `${ready.medianMs} ms`,
+      target: `≤ ${TARGETS.timeToReadyMs} ms`,
+      pass: ready.medianMs <= TARGETS.timeToReadyMs,
+    });
     rows.push({ metric: "  navigation → schema listed, before the first save (median)", value: `${ready.schemaListedMedianMs} ms`, target: "", pass: null });
     rows.push({ metric: "  goto → Playwright sees ready (median)", value: `${ready.gotoToReadyMedianMs} ms`, target: "", pass: null });
   } else error("Time to ready", "timeToReady");
@@ -245,7 +250,12 @@ function printReport(machine: {
 
   const stop = measured(metrics.stopLatency as Metric<Awaited<ReturnType<typeof measureStopLatency>>>);
   if (stop) {
-    rows.push({ metric: `Stop → ready + query answered, median of ${STOP_RUNS}`, value: `${stop.medianMs} ms`, target: `≤ ${TARGETS.stopMs} ms`, pass: stop.medianMs <= TARGETS.stopMs });
+    rows.push({
+      metric: `Stop → ready + query answered, median of ${STOP_RUNS}`,
+      value: `${stop.medianMs} ms`,
+      target: `≤ ${TARGETS.stopMs} ms`,
+      pass: stop.medianMs <= TARGETS.stopMs,
+    });
     rows.push({ metric: "  Stop → stop() resolved (median)", value: `${stop.stopResolvedMedianMs} ms`, target: "", pass: null });
   } else error("Stop latency", "stopLatency");
 
@@ -267,12 +277,22 @@ function printReport(machine: {
       target: "",
       pass: null,
     });
-    rows.push({ metric: "  eval overhead per question outside the LLM (mean)", value: `${agent.evalThroughput.meanOverheadPerQuestionMs.toFixed(1)} ms`, target: "", pass: null });
+    rows.push({
+      metric: "  eval overhead per question outside the LLM (mean)",
+      value: `${agent.evalThroughput.meanOverheadPerQuestionMs.toFixed(1)} ms`,
+      target: "",
+      pass: null,
+    });
   } else error("Agent figures", "agent");
 
   const judge = measured(metrics.judge as Metric<Awaited<ReturnType<typeof measureJudgeThroughput>>>);
   if (judge) {
-    rows.push({ metric: `EX judge throughput (teaching benchmark pairs, ${judge.pairs} judged)`, value: `${judge.pairsPerSecond.toFixed(0)} pairs/s`, target: "", pass: null });
+    rows.push({
+      metric: `EX judge throughput (teaching benchmark pairs, ${judge.pairs} judged)`,
+      value: `${judge.pairsPerSecond.toFixed(0)} pairs/s`,
+      target: "",
+      pass: null,
+    });
   } else error("EX judge throughput", "judge");
 
   const pruning = measured(metrics.pruning as Metric<Awaited<ReturnType<typeof measurePruningFigures>>>);
@@ -295,7 +315,12 @@ function printReport(machine: {
       });
     }
     const largest = Object.entries(pruning.databases).sort((a, b) => b[1].columns - a[1].columns)[0]!;
-    rows.push({ metric: `Profile + index the largest sample (${largest[0]}, ${largest[1].values} values)`, value: `${largest[1].profileMs} ms + ${largest[1].indexMs} ms`, target: "", pass: null });
+    rows.push({
+      metric: `Profile + index the largest sample (${largest[0]}, ${largest[1].values} values)`,
+      value: `${largest[1].profileMs} ms + ${largest[1].indexMs} ms`,
+      target: "",
+      pass: null,
+    });
     rows.push({
       metric: "Pruning per question once indexed, lexical + value",
       value: `median ${formatMs(lexical.latencyMedianMs)}, p95 ${formatMs(lexical.latencyP95Ms)}, max ${formatMs(lexical.latencyMaxMs)}`,

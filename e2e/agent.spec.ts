@@ -86,7 +86,11 @@ test("a question is answered turn by turn, and the final SQL runs in the editor"
   // The model was told the error of turn 2 and sent the key only to the endpoint.
   const requests = server.chatRequests();
   expect(JSON.stringify(requests[2]!.messages)).toContain("no such column: genre");
-  expect(server.requests.filter((request) => request.method === "POST" && request.path.endsWith("/chat/completions")).every((request) => request.headers.authorization === "Bearer sk-test-secret")).toBe(true);
+  expect(
+    server.requests
+      .filter((request) => request.method === "POST" && request.path.endsWith("/chat/completions"))
+      .every((request) => request.headers.authorization === "Bearer sk-test-secret"),
+  ).toBe(true);
 });
 
 test("Stop ends a run at once and the app stays usable", async ({ page }) => {
@@ -137,7 +141,9 @@ test("a finished trace replays step by step, is kept across a reload, and export
 
   await page.reload();
   await openApp(page);
-  await trace(page).getByText(/^History \(\d+\)$/).click();
+  await trace(page)
+    .getByText(/^History \(\d+\)$/)
+    .click();
   await trace(page).getByRole("list", { name: "Past runs" }).getByRole("button", { name: "How many mystery books are there?" }).first().click();
   await expect(trace(page).getByLabel("Totals")).toContainText("4 turns");
 

@@ -59,7 +59,8 @@ test("a dozen questions score 100% with gold answers, then exactly the wrong ans
   // Each question's agent got the schema pruned for it (the same pruning as the workspace and `querylab eval`).
   const prompts = server.chatRequests().map((request) => String(request.messages.find((message) => message.role === "system")?.content ?? ""));
   expect(prompts.length).toBeGreaterThanOrEqual(12);
-  for (const prompt of prompts) expect(prompt).toMatch(/The schema above keeps what this question seems to need; .* list_tables and describe_table show everything\./);
+  for (const prompt of prompts)
+    expect(prompt).toMatch(/The schema above keeps what this question seems to need; .* list_tables and describe_table show everything\./);
 
   wrongOn = new Set([1, 4, 7]);
   await runTwelve(page);
@@ -84,20 +85,32 @@ test("a dozen questions score 100% with gold answers, then exactly the wrong ans
   // Results export as JSON lines, one per question, and survive a reload.
   const download = page.waitForEvent("download");
   await view.getByRole("button", { name: "Export JSONL" }).click();
-  const lines = (await readFile((await (await download).path())!, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+  const lines = (await readFile((await (await download).path())!, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   expect(lines).toHaveLength(12);
-  expect(lines.filter((line) => !line.match).map((line) => line.index).sort()).toEqual([1, 4, 7]);
+  expect(
+    lines
+      .filter((line) => !line.match)
+      .map((line) => line.index)
+      .sort(),
+  ).toEqual([1, 4, 7]);
 
   await page.reload();
   await openApp(page);
   await page.getByRole("button", { name: "Benchmark" }).click();
-  await expect(page.getByRole("region", { name: "Benchmark" }).getByRole("status", { name: "Benchmark status" })).toContainText("12 of 12 · accuracy 75.0% (9/12)");
+  await expect(page.getByRole("region", { name: "Benchmark" }).getByRole("status", { name: "Benchmark status" })).toContainText(
+    "12 of 12 · accuracy 75.0% (9/12)",
+  );
 });
 
 test("a Spider-layout .zip loads, and two models run side by side", async ({ page }) => {
   const { zipSync } = await import("fflate");
   const { databaseBytes } = await import("./helpers");
-  const shop = await databaseBytes("CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5);");
+  const shop = await databaseBytes(
+    "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5);",
+  );
   const zipQuestions = [
     { db_id: "shop", question: "How many products are there?", query: "SELECT count(*) FROM product" },
     { db_id: "shop", question: "Which products cost more than 4?", query: "SELECT name FROM product WHERE price > 4" },

@@ -45,7 +45,8 @@ test("an endpoint outside the policy asks for a reload, which then allows it", a
 });
 
 test("the Hugging Face hub and its file hosts are allowed only while the hub is the embedding model's location", async ({ page }) => {
-  const policyAfterStart = () => page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]:last-of-type')?.content ?? "");
+  const policyAfterStart = () =>
+    page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]:last-of-type')?.content ?? "");
   const modelSection = async () => {
     await page.getByRole("button", { name: "Settings" }).click();
     return page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });

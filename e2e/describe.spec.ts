@@ -81,7 +81,15 @@ test("describing undocumented columns with the LLM shows what will be sent first
   // The books table is documented by comments; the views are not.
   await expect(dialog.getByRole("checkbox", { name: "book_sales.copies_sold" })).toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: /^books\./ })).toHaveCount(0);
-  for (const column of ["book_sales.book_id", "book_sales.title", "book_sales.genre", "monthly_sales.month", "monthly_sales.channel", "monthly_sales.orders", "monthly_sales.revenue"]) {
+  for (const column of [
+    "book_sales.book_id",
+    "book_sales.title",
+    "book_sales.genre",
+    "monthly_sales.month",
+    "monthly_sales.channel",
+    "monthly_sales.orders",
+    "monthly_sales.revenue",
+  ]) {
     await dialog.getByRole("checkbox", { name: column }).uncheck();
   }
   const sent = dialog.getByLabel("What will be sent");

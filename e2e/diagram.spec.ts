@@ -37,7 +37,9 @@ test("the diagram draws every table and foreign key of the Bookshop sample, and 
   // Every foreign key is an edge named for screen readers, and drawn (a path with a length).
   await expect(dialog.getByRole("img", { name: /^Foreign key: / })).toHaveCount(foreignKeys);
   await expect(dialog.getByRole("img", { name: "Foreign key: books.publisher_id references publishers.publisher_id" })).toBeAttached();
-  const drawn = await dialog.locator(".react-flow__edge-path").evaluateAll((paths) => paths.filter((path) => (path as SVGPathElement).getTotalLength() > 10).length);
+  const drawn = await dialog
+    .locator(".react-flow__edge-path")
+    .evaluateAll((paths) => paths.filter((path) => (path as SVGPathElement).getTotalLength() > 10).length);
   expect(drawn).toBe(foreignKeys);
   // Each table's box lists its columns with their types, keys marked.
   const books = dialog.getByRole("group", { name: "Table books", exact: true });

@@ -2,7 +2,10 @@
 import { expect, test } from "@playwright/test";
 import { chooseFolderModel, openApp } from "./helpers";
 
-test("the embed worker loads the tiny model from ./models/ on WASM, reports progress and embeds, without leaving the page's host", async ({ page, context }) => {
+test("the embed worker loads the tiny model from ./models/ on WASM, reports progress and embeds, without leaving the page's host", async ({
+  page,
+  context,
+}) => {
   // The first load compiles onnxruntime's 27 MB WASM, which takes seconds on a busy two-core machine.
   test.setTimeout(120_000);
   const requests: string[] = [];
@@ -22,11 +25,9 @@ test("the embed worker loads the tiny model from ./models/ on WASM, reports prog
     const hook = window.__querylab!.embedding();
     const connection = hook.connection()!;
     const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
-    const [question, related, unrelated] = await hook.embedder()!.embed([
-      "which customer paid the largest invoice",
-      "invoice customer: the customer an invoice is for",
-      "flight pilot: pilot of the flight",
-    ]);
+    const [question, related, unrelated] = await hook
+      .embedder()!
+      .embed(["which customer paid the largest invoice", "invoice customer: the customer an invoice is for", "flight pilot: pilot of the flight"]);
     // About a hundred short retrieval units, straight through the worker (no cache), to time inference.
     const units = Array.from({ length: 100 }, (_, i) => `table${i % 7}.column ${i}: the ${["name", "city", "price", "date", "title"][i % 5]} of item ${i}`);
     const embedStarted = performance.now();
@@ -62,7 +63,9 @@ test("the embed worker loads the tiny model from ./models/ on WASM, reports prog
     type: "figures",
     description: `load ${Math.round((outcome.status as { loadMs: number }).loadMs)} ms in the worker (${loadWallMs} ms from the click); 100 texts embedded in ${Math.round(outcome.embedMs)} ms`,
   });
-  console.log(`[embedding figures] load ${Math.round((outcome.status as { loadMs: number }).loadMs)} ms in worker, ${loadWallMs} ms wall; embed 100 texts ${Math.round(outcome.embedMs)} ms`);
+  console.log(
+    `[embedding figures] load ${Math.round((outcome.status as { loadMs: number }).loadMs)} ms in worker, ${loadWallMs} ms wall; embed 100 texts ${Math.round(outcome.embedMs)} ms`,
+  );
 });
 
 test("a wrong model folder says which model, where it looked and why, and embedding then fails with the same message", async ({ page }) => {
@@ -74,7 +77,8 @@ test("a wrong model folder says which model, where it looked and why, and embedd
   await expect(alert).toContainText("/no-models-here/querylab/tiny-embed/");
   await expect(alert).toContainText("Pruning uses lexical and value matching until the model loads.");
   const message = await page.evaluate(() =>
-    window.__querylab!.embedding()
+    window
+      .__querylab!.embedding()
       .embedder()!
       .embed(["hello"])
       .then(

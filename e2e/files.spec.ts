@@ -35,12 +35,16 @@ test("a corrupt file gets a clear message and the open database stays open", asy
   await runSql(page, "SELECT count(*) FROM books");
   const before = await page.evaluate(() => window.__querylab!.database().current!.id);
 
-  await page.getByLabel("Database file").setInputFiles({ name: "notes.sqlite", mimeType: "application/octet-stream", buffer: Buffer.from("this is not a database\n".repeat(50)) });
+  await page
+    .getByLabel("Database file")
+    .setInputFiles({ name: "notes.sqlite", mimeType: "application/octet-stream", buffer: Buffer.from("this is not a database\n".repeat(50)) });
   await expect(alertWith(page, "notes.sqlite: This file is not a SQLite database")).toBeVisible();
   await expect(alertWith(page, "The database that was open is still open.")).toBeVisible();
 
   const sample = await readFile("public/samples/bookshop.sqlite");
-  await page.getByLabel("Database file").setInputFiles({ name: "half.sqlite", mimeType: "application/octet-stream", buffer: sample.subarray(0, Math.floor(sample.length / 2)) });
+  await page
+    .getByLabel("Database file")
+    .setInputFiles({ name: "half.sqlite", mimeType: "application/octet-stream", buffer: sample.subarray(0, Math.floor(sample.length / 2)) });
   await expect(alertWith(page, /half\.sqlite: The database is damaged/)).toBeVisible();
 
   await page.getByLabel("Database file").setInputFiles({ name: "empty.db", mimeType: "application/octet-stream", buffer: Buffer.alloc(0) });
@@ -83,7 +87,17 @@ test("a CSV imports as a typed table, with progress, and ragged rows are explain
 
 test("a dropped JSON file becomes a table", async ({ page }) => {
   await openApp(page);
-  await dropFile(page, "people.json", Buffer.from(JSON.stringify([{ name: "Ada", age: 36 }, { name: "Alan", age: 41 }])), "application/json");
+  await dropFile(
+    page,
+    "people.json",
+    Buffer.from(
+      JSON.stringify([
+        { name: "Ada", age: 36 },
+        { name: "Alan", age: 41 },
+      ]),
+    ),
+    "application/json",
+  );
   await expect(page.getByRole("status").filter({ hasText: "Imported 2 rows into the new table people" })).toBeVisible();
 });
 

@@ -50,7 +50,13 @@ INSERT INTO "${quoted}" VALUES ('${HOSTILE.replaceAll("'", "''")}');`);
 
   // An imported trace with hostile text is shown as text too.
   const hostileTrace = {
-    version: 1, id: "t", question: HOSTILE, databaseName: HOSTILE, model: HOSTILE, baseUrl: "http://x", createdAt: 1,
+    version: 1,
+    id: "t",
+    question: HOSTILE,
+    databaseName: HOSTILE,
+    model: HOSTILE,
+    baseUrl: "http://x",
+    createdAt: 1,
     events: [
       { type: "run-start", runId: "r", question: HOSTILE, model: HOSTILE, baseUrl: "http://x", protocol: "tools", systemPrompt: "", startedAt: 1 },
       { type: "turn-start", turn: 1 },
@@ -59,7 +65,9 @@ INSERT INTO "${quoted}" VALUES ('${HOSTILE.replaceAll("'", "''")}');`);
       { type: "observation", turn: 1, toolCallId: "a", tool: HOSTILE, ok: false, text: HOSTILE },
     ],
   };
-  await page.getByLabel("Trace file").setInputFiles({ name: `${HOSTILE}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(hostileTrace)) });
+  await page
+    .getByLabel("Trace file")
+    .setInputFiles({ name: `${HOSTILE}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(hostileTrace)) });
   await expect(trace.getByRole("heading", { name: HOSTILE })).toBeVisible();
   // And a rejected file's name appears as text in the message.
   await page.getByLabel("Trace file").setInputFiles({ name: `${HOSTILE}.json`, mimeType: "application/json", buffer: Buffer.from("{}") });

@@ -37,7 +37,10 @@ test("Stop ends an endless query at once, the page stays responsive, and the dat
   await openApp(page);
   await runSql(page, "CREATE TABLE counter(n INTEGER); INSERT INTO counter VALUES (1);");
   // An endless recursive CTE that also tries to write: stopping must leave no trace of it.
-  await setSql(page, "BEGIN; UPDATE counter SET n = 999; WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;");
+  await setSql(
+    page,
+    "BEGIN; UPDATE counter SET n = 999; WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;",
+  );
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(resultSummary(page)).toHaveText(/Running…/);

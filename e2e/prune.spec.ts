@@ -25,19 +25,28 @@ async function ask(page: Page, question: string): Promise<void> {
 }
 
 const schemaPanel = (page: Page) => page.getByRole("navigation", { name: "Schema" });
-const systemPromptOf = (request: { messages: Array<{ role: string; content?: unknown }> }) => String(request.messages.find((message) => message.role === "system")?.content ?? "");
+const systemPromptOf = (request: { messages: Array<{ role: string; content?: unknown }> }) =>
+  String(request.messages.find((message) => message.role === "system")?.content ?? "");
 
 async function expandTable(page: Page, table: string): Promise<void> {
-  const details = schemaPanel(page).locator("details").filter({ has: page.locator(".table-name", { hasText: new RegExp(`^${table}$`) }) });
+  const details = schemaPanel(page)
+    .locator("details")
+    .filter({ has: page.locator(".table-name", { hasText: new RegExp(`^${table}$`) }) });
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator("summary").click();
 }
 
 function columnRow(page: Page, table: string, column: string) {
-  return schemaPanel(page).getByRole("list", { name: `Columns of ${table}` }).locator(".column-row").filter({ has: page.locator(".column-name", { hasText: new RegExp(`^${column}$`) }) });
+  return schemaPanel(page)
+    .getByRole("list", { name: `Columns of ${table}` })
+    .locator(".column-row")
+    .filter({ has: page.locator(".column-name", { hasText: new RegExp(`^${column}$`) }) });
 }
 
 test("asking on the largest sample shows kept and dropped columns with reasons; a pin changes the agent's prompt", async ({ page }) => {
-  server.setScript([toolTurn(toolCall("submit_sql", { sql: GOLD_SQL }), "Count the gold customers."), toolTurn(toolCall("submit_sql", { sql: GOLD_SQL }), "Again.")]);
+  server.setScript([
+    toolTurn(toolCall("submit_sql", { sql: GOLD_SQL }), "Count the gold customers."),
+    toolTurn(toolCall("submit_sql", { sql: GOLD_SQL }), "Again."),
+  ]);
   server.reset();
   await openApp(page);
   await configure(page);
@@ -45,7 +54,9 @@ test("asking on the largest sample shows kept and dropped columns with reasons; 
 
   // The summary: the bookshop sample has 92 columns; the agent got a part of them, ranked without a model (off in test builds).
   const summary = schemaPanel(page).getByRole("region", { name: "Schema for the question" });
-  await expect(summary.getByRole("status").first()).toContainText(/For “How many customers are in the gold loyalty tier\?”: \d+ of 92 columns in \d+ of 14 tables, ≈[\d,]+ of [\d,]+ tokens\. Ranked by lexical, value\./);
+  await expect(summary.getByRole("status").first()).toContainText(
+    /For “How many customers are in the gold loyalty tier\?”: \d+ of 92 columns in \d+ of 14 tables, ≈[\d,]+ of [\d,]+ tokens\. Ranked by lexical, value\./,
+  );
   const pruning = await page.evaluate(() => window.__querylab!.prune().result!);
   expect(pruning.tokensKept).toBeLessThan(pruning.tokensFull / 2);
   expect(pruning.kept.customers).toEqual(expect.arrayContaining(["customer_id", "loyalty_tier"]));
@@ -53,7 +64,10 @@ test("asking on the largest sample shows kept and dropped columns with reasons; 
 
   // Per column: kept with score and reasons (the value 'Gold' matched), keys kept as keys, the rest dropped.
   await expandTable(page, "customers");
-  await expect(columnRow(page, "customers", "loyalty_tier").locator(".prune-mark")).toHaveAttribute("aria-label", /^kept, score [\d.]+, .*value match.*matches 'Gold'/);
+  await expect(columnRow(page, "customers", "loyalty_tier").locator(".prune-mark")).toHaveAttribute(
+    "aria-label",
+    /^kept, score [\d.]+, .*value match.*matches 'Gold'/,
+  );
   await expect(columnRow(page, "customers", "customer_id").locator(".prune-mark")).toHaveAttribute("aria-label", /^kept, .*key/);
   await expandTable(page, "stores");
   await expect(columnRow(page, "stores", "square_feet").locator(".prune-mark")).toHaveAttribute("aria-label", /^dropped, score/);

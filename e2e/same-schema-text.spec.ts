@@ -50,7 +50,20 @@ test("the page's benchmark, querylab eval and querylab prune give a question the
 
   server.reset();
   const cli = ["--import", "tsx", "app/cli/querylab.ts"];
-  await run(process.execPath, [...cli, "eval", "--benchmark", "public/benchmark", "--base-url", server.url, "--model", "scripted-model", "--limit", String(QUESTIONS), "--sharing", "profiles"]);
+  await run(process.execPath, [
+    ...cli,
+    "eval",
+    "--benchmark",
+    "public/benchmark",
+    "--base-url",
+    server.url,
+    "--model",
+    "scripted-model",
+    "--limit",
+    String(QUESTIONS),
+    "--sharing",
+    "profiles",
+  ]);
   const fromCli = promptsByQuestion(server.chatRequests());
   expect([...fromCli.keys()].sort()).toEqual([...fromPage.keys()].sort());
   for (const [question, prompt] of fromPage) {
@@ -60,7 +73,10 @@ test("the page's benchmark, querylab eval and querylab prune give a question the
 
   const out = join(await mkdtemp(join(tmpdir(), "querylab-same-schema-")), "pruned.jsonl");
   await run(process.execPath, [...cli, "prune", "--benchmark", "public/benchmark", "--limit", String(QUESTIONS), "--sharing", "profiles", "--out", out]);
-  const lines = (await readFile(out, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { index: number; kept: Record<string, string[]> });
+  const lines = (await readFile(out, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { index: number; kept: Record<string, string[]> });
   expect(lines).toHaveLength(QUESTIONS);
   for (const line of lines) {
     const prompt = fromPage.get(questions[line.index]!.question)!;

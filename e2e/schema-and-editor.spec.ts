@@ -16,7 +16,13 @@ test("the schema panel shows row counts, types, keys, foreign keys, indexes and 
   const rowCount = await page.evaluate(() => window.__querylab!.database().schema!.tables.find((table) => table.name === "books")!.rowCount);
   await expect(schema.locator("summary").filter({ hasText: /^books/ })).toContainText(`${rowCount!.toLocaleString("en-US")} rows`);
   // Comments from the CREATE TABLE text are shown with the columns.
-  const comment = await page.evaluate(() => window.__querylab!.database().schema!.tables.find((table) => table.name === "books")!.columns.find((column) => column.name === "title")!.comment);
+  const comment = await page.evaluate(
+    () =>
+      window
+        .__querylab!.database()
+        .schema!.tables.find((table) => table.name === "books")!
+        .columns.find((column) => column.name === "title")!.comment,
+  );
   expect(comment).toBeTruthy();
   await expect(columns.getByText(comment!, { exact: true })).toBeVisible();
 

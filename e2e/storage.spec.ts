@@ -19,7 +19,9 @@ test("with IndexedDB refused, the sample opens, queries and edits work, and the 
   });
   await openApp(page);
   await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
-  await expect(page.getByRole("status").filter({ hasText: "changes will not be kept after a reload" }).or(alertWith(page, "changes will not be kept after a reload"))).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "changes will not be kept after a reload" }).or(alertWith(page, "changes will not be kept after a reload")),
+  ).toBeVisible();
   await runSql(page, "CREATE TABLE scratch(x); INSERT INTO scratch VALUES ('in memory');");
   await runSql(page, "SELECT x FROM scratch");
   await expect(cell(page, 1, 1)).toHaveText("in memory");

@@ -14,7 +14,9 @@ test("edits in a second tab are kept as a copy instead of overwriting the first 
   await runSql(first, "CREATE TABLE from_first(x); INSERT INTO from_first VALUES ('first');");
   await first.waitForFunction(() => window.__querylab!.database().current?.saveState === "saved");
   // The second tab hears of it at once.
-  await expect(alertWith(second, "was just changed in another tab").or(second.getByRole("status").filter({ hasText: "was just changed in another tab" }))).toBeVisible();
+  await expect(
+    alertWith(second, "was just changed in another tab").or(second.getByRole("status").filter({ hasText: "was just changed in another tab" })),
+  ).toBeVisible();
 
   await runSql(second, "CREATE TABLE from_second(x); INSERT INTO from_second VALUES ('second');");
   await expect(second.getByRole("status").filter({ hasText: "this tab's version was saved as “Bookshop (copy)”" })).toBeVisible();

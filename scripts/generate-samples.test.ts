@@ -186,7 +186,7 @@ describe("bookshop, the default sample", () => {
 
   it("links employees to their managers through a self-reference", () => {
     const db = openCommitted("bookshop.sqlite");
-    const references = rows(db, "SELECT \"table\", \"from\" FROM pragma_foreign_key_list('employees')");
+    const references = rows(db, 'SELECT "table", "from" FROM pragma_foreign_key_list(\'employees\')');
     expect(references).toContainEqual(["employees", "manager_id"]);
     expect(rows(db, "SELECT COUNT(*) FROM employees WHERE manager_id IS NULL")).toEqual([[1]]);
   });

@@ -34,9 +34,7 @@ function buildSample(SQL: SqlJsStatic, definition: SampleDefinition): BuiltSampl
     definition.build(db, createRandom(definition.seed));
     // Rewrites the file with every page packed, so the download is as small as it can be.
     db.run("VACUUM");
-    const tables = queryRows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").map(
-      (row) => String(row[0]),
-    );
+    const tables = queryRows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((row) => String(row[0]));
     const rows = tables.reduce((sum, table) => sum + Number(queryRows(db, `SELECT COUNT(*) FROM "${table}"`)[0]?.[0] ?? 0), 0);
     const bytes = db.export();
     return {

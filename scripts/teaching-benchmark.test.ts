@@ -125,7 +125,9 @@ describe("committed files", () => {
   });
 
   it("README.md shows the current number of questions per database and difficulty", () => {
-    expect(readFileSync(join(BENCHMARK_DIRECTORY, "README.md"), "utf8"), "copy the table `npx tsx scripts/teaching-benchmark.ts` prints").toContain(renderCountsTable(entries));
+    expect(readFileSync(join(BENCHMARK_DIRECTORY, "README.md"), "utf8"), "copy the table `npx tsx scripts/teaching-benchmark.ts` prints").toContain(
+      renderCountsTable(entries),
+    );
   });
 
   it("dev.json is accepted by the benchmark loader, with the four difficulties", () => {

@@ -165,7 +165,8 @@ export function describeDatabase(db: Database, dbId: string): SpiderTables {
     for (const [referencedTable, from, to] of rows(db, 'SELECT "table", "from", "to" FROM pragma_foreign_key_list(?)', [table])) {
       const fromIndex = columnIndex.get(`${table}.${String(from)}`.toLowerCase());
       const toIndex = columnIndex.get(`${String(referencedTable)}.${String(to)}`.toLowerCase());
-      if (fromIndex === undefined || toIndex === undefined) throw new Error(`${dbId}: foreign key ${table}.${String(from)} → ${String(referencedTable)}.${String(to)} names an unknown column`);
+      if (fromIndex === undefined || toIndex === undefined)
+        throw new Error(`${dbId}: foreign key ${table}.${String(from)} → ${String(referencedTable)}.${String(to)} names an unknown column`);
       description.foreign_keys.push([fromIndex, toIndex]);
     }
   }

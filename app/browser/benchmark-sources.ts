@@ -102,7 +102,11 @@ export const TEACHING_BENCHMARK_NAME = "Teaching benchmark";
  * The bundled teaching benchmark: public/benchmark/dev.json and tables.json, over the sample databases beside it
  * (public/samples), the same files `querylab eval --benchmark public/benchmark` reads.
  */
-export async function teachingBenchmark(base: string, connect: ConnectionFactory = workerConnection, fetchFile: (url: string) => Promise<Uint8Array> = fetchBytes): Promise<PageBenchmark> {
+export async function teachingBenchmark(
+  base: string,
+  connect: ConnectionFactory = workerConnection,
+  fetchFile: (url: string) => Promise<Uint8Array> = fetchBytes,
+): Promise<PageBenchmark> {
   const parsed = parseBenchmarkQuestions(new TextDecoder().decode(await fetchFile(`${base}benchmark/dev.json`)));
   if (!parsed.ok) throw new Error(`The teaching benchmark could not be read (${parsed.message}).`);
   const source = connectionSource(

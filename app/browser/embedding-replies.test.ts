@@ -15,7 +15,15 @@ describe("embedding worker replies", () => {
     const vectors = [new Float32Array(4), new Float32Array(4)];
     expect(checkedVectors(vectors, 2, 4)).toBe(vectors);
     expect(() => checkedVectors(vectors, 3, 4)).toThrow("The embedding worker sent 2 vectors for 3 texts; the question is ranked without the model.");
-    expect(() => checkedVectors([[0, 1], [1, 0]], 2)).toThrow(/something other than vectors/);
+    expect(() =>
+      checkedVectors(
+        [
+          [0, 1],
+          [1, 0],
+        ],
+        2,
+      ),
+    ).toThrow(/something other than vectors/);
     expect(() => checkedVectors(vectors, 2, 8)).toThrow(/a vector of 4 numbers where the model gives 8/);
     expect(() => checkedVectors(null, 1)).toThrow(/no list of vectors for 1 texts/);
   });

@@ -20,9 +20,7 @@ export async function fetchDatabase(url: string): Promise<FetchedFile> {
     response = await fetch(url);
   } catch {
     // fetch hides the cause (network down, DNS, CORS) from the page on purpose; name the usual suspects.
-    throw new Error(
-      `Could not download ${url}. The address may be wrong or offline, or the server does not allow other sites to read it (CORS).`,
-    );
+    throw new Error(`Could not download ${url}. The address may be wrong or offline, or the server does not allow other sites to read it (CORS).`);
   }
   if (!response.ok) {
     throw new Error(`Could not download ${url}: the server answered ${response.status} ${response.statusText}.`.replace(/ \./, "."));

@@ -72,7 +72,8 @@ describe("checked SQLite replies", () => {
     expect(await engine.fetchRows()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
     expect(await engine.executeReadOnly()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
     expect(await engine.runForJudge()).toMatchObject({ ok: false, error: { kind: "sql-error" } });
-    for (const method of [engine.open, engine.importTable, engine.exportResult]) expect(await method()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
+    for (const method of [engine.open, engine.importTable, engine.exportResult])
+      expect(await method()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
   });
 
   it("throws for an unreadable schema or profile, which have no error value", async () => {

@@ -64,7 +64,10 @@ export const importOutcomeSchema: z.ZodType<Outcome<ImportSummary>> = z.discrimi
   failedOutcomeSchema,
 ]);
 
-export const exportOutcomeSchema: z.ZodType<Outcome<{ text: string }>> = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), text: z.string() }), failedOutcomeSchema]);
+export const exportOutcomeSchema: z.ZodType<Outcome<{ text: string }>> = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), text: z.string() }),
+  failedOutcomeSchema,
+]);
 
 function unreadable(method: string, error: z.ZodError): string {
   const issue = error.issues[0];
@@ -80,7 +83,9 @@ function workerFailed(message: string): DbError {
 const replyChecks: Record<string, (reply: unknown) => unknown> = {
   execute(reply): ExecuteOutcome {
     const parsed = executeOutcomeSchema.safeParse(reply);
-    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("execute", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
+    return parsed.success
+      ? parsed.data
+      : { ok: false, error: workerFailed(unreadable("execute", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
   },
   fetchRows(reply): Outcome<{ rows: SqlValue[][] }> {
     const parsed = rowsPageOutcomeSchema.safeParse(reply);

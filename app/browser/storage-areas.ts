@@ -53,5 +53,14 @@ export function createMemoryArea(): KeyValueArea {
  * false on the page (the person is told nothing is kept), true in tests that stand in for IndexedDB.
  */
 export function createMemoryStorage(options: { durable?: boolean } = {}): QueryLabStorage {
-  return createQueryLabStorage({ databases: createMemoryArea(), traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() }, options.durable ?? false);
+  return createQueryLabStorage(
+    {
+      databases: createMemoryArea(),
+      traces: createMemoryArea(),
+      schemaContext: createMemoryArea(),
+      embeddings: createMemoryArea(),
+      benchmark: createMemoryArea(),
+    },
+    options.durable ?? false,
+  );
 }

@@ -5,7 +5,13 @@ import { createQueryLabStorage, HISTORY_LIMIT, PROFILES_KEPT, TRACES_KEPT, type 
 import { createMemoryArea, createMemoryStorage } from "./storage-areas";
 
 function areas(): StorageAreas {
-  return { databases: createMemoryArea(), traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() };
+  return {
+    databases: createMemoryArea(),
+    traces: createMemoryArea(),
+    schemaContext: createMemoryArea(),
+    embeddings: createMemoryArea(),
+    benchmark: createMemoryArea(),
+  };
 }
 
 function meta(id: string, updatedAt: number): StoredDatabaseMeta {

@@ -77,7 +77,16 @@ export type BenchmarkRunResult = z.infer<typeof benchmarkRunResultSchema>;
 export const savedBenchmarkRunSchema = z.object({
   sourceName: z.string(),
   models: z.array(z.string()),
-  questions: z.array(z.object({ index: z.number(), dbId: z.string(), question: z.string(), gold: z.string(), evidence: z.string().optional(), difficulty: z.string().optional() })),
+  questions: z.array(
+    z.object({
+      index: z.number(),
+      dbId: z.string(),
+      question: z.string(),
+      gold: z.string(),
+      evidence: z.string().optional(),
+      difficulty: z.string().optional(),
+    }),
+  ),
   results: z.array(benchmarkRunResultSchema),
   semantics: z.enum(["spider", "bird"]),
 });

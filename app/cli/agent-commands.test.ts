@@ -35,7 +35,9 @@ beforeAll(async () => {
   });
   const SQL = await initSqlJs();
   const database = new SQL.Database();
-  database.exec("CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);");
+  database.exec(
+    "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);",
+  );
   benchmark = await mkdtemp(join(tmpdir(), "querylab-bench-"));
   await mkdir(join(benchmark, "database", "shop"), { recursive: true });
   await writeFile(join(benchmark, "database", "shop", "shop.sqlite"), database.export());
@@ -52,7 +54,17 @@ function querylab(...args: string[]) {
 
 describe("querylab ask", () => {
   it("prints the trace and the final SQL", async () => {
-    const { stdout } = await querylab("ask", "--db", join(benchmark, "database", "shop", "shop.sqlite"), "--question", "How many products are there?", "--base-url", server.url, "--model", "scripted-model");
+    const { stdout } = await querylab(
+      "ask",
+      "--db",
+      join(benchmark, "database", "shop", "shop.sqlite"),
+      "--question",
+      "How many products are there?",
+      "--base-url",
+      server.url,
+      "--model",
+      "scripted-model",
+    );
     expect(stdout).toContain("Question: How many products are there?");
     expect(stdout).toContain("Turn 1");
     expect(stdout).toContain("action: submit_sql");
@@ -70,9 +82,24 @@ describe("querylab ask", () => {
 describe("querylab eval", () => {
   it("runs every question, judges by execution, writes one line each and prints the accuracy", async () => {
     const out = join(benchmark, "results.jsonl");
-    const { stdout } = await querylab("eval", "--benchmark", benchmark, "--base-url", server.url, "--model", "scripted-model", "--out", out, "--concurrency", "2");
+    const { stdout } = await querylab(
+      "eval",
+      "--benchmark",
+      benchmark,
+      "--base-url",
+      server.url,
+      "--model",
+      "scripted-model",
+      "--out",
+      out,
+      "--concurrency",
+      "2",
+    );
     expect(stdout).toContain("Execution accuracy (spider): 3/4 = 75.0%");
-    const lines = (await readFile(out, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const lines = (await readFile(out, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(4);
     const byQuestion = Object.fromEntries(lines.map((line) => [line.question, line]));
     expect(byQuestion["Which products cost less than 5?"]).toMatchObject({ match: false, predicted: "SELECT name FROM product WHERE price <= 5", turns: 1 });
@@ -101,7 +128,12 @@ describe("querylab ex", () => {
         .join("\n"),
     );
     const { stdout } = await querylab("ex", "--pairs", pairs);
-    expect(stdout.trim().split("\n").map((line) => JSON.parse(line))).toEqual([
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { id: 1, match: true, reason: "match" },
       { id: 2, match: false, reason: "different-order" },
       { id: 3, match: true, reason: "match" },

@@ -26,7 +26,11 @@ export async function askCommand(argv: string[]): Promise<number> {
     ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
     : await (async () => {
         const full = await database.schema();
-        return unprunedSchema(full, { descriptions: alignDescriptions(descriptionsFromComments(full), full), profile: await database.profile(), includeValues: sharesValues(sharing) });
+        return unprunedSchema(full, {
+          descriptions: alignDescriptions(descriptionsFromComments(full), full),
+          profile: await database.profile(),
+          includeValues: sharesValues(sharing),
+        });
       })();
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort(new Error("interrupted")));

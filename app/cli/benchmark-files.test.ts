@@ -11,10 +11,27 @@ it("harvests a BIRD-layout database's CSVs (cp1252 too) and tables.json from dis
   const folder = join(root, "dev_databases", "shop", "database_description");
   await mkdir(folder, { recursive: true });
   // "café" in cp1252: é is the single byte 0xE9.
-  await writeFile(join(folder, "items.csv"), Buffer.concat([Buffer.from("original_column_name,column_description\nname,Name of the caf"), Buffer.from([0xe9]), Buffer.from("\n")]));
+  await writeFile(
+    join(folder, "items.csv"),
+    Buffer.concat([Buffer.from("original_column_name,column_description\nname,Name of the caf"), Buffer.from([0xe9]), Buffer.from("\n")]),
+  );
   await writeFile(
     join(root, "dev_tables.json"),
-    JSON.stringify([{ db_id: "shop", table_names: ["items"], table_names_original: ["items"], column_names: [[-1, "*"], [0, "price in cents"]], column_names_original: [[-1, "*"], [0, "price"]] }]),
+    JSON.stringify([
+      {
+        db_id: "shop",
+        table_names: ["items"],
+        table_names_original: ["items"],
+        column_names: [
+          [-1, "*"],
+          [0, "price in cents"],
+        ],
+        column_names_original: [
+          [-1, "*"],
+          [0, "price"],
+        ],
+      },
+    ]),
   );
   await writeFile(join(root, "dev.json"), "[]");
   const benchmark = await openBenchmarkFolder(root);
@@ -30,5 +47,7 @@ it("opens the bundled teaching benchmark's databases from the samples beside it,
   const bookshop = await benchmark.source.openDatabase("bookshop");
   expect((await bookshop.schema()).tables.map((table) => table.name)).toContain("books");
   expect((await benchmark.source.descriptionFiles("bookshop")).map((file) => file.path)).toEqual(["tables.json"]);
-  await expect(benchmark.source.openDatabase("nowhere")).rejects.toThrow("No database file for nowhere under public/benchmark (expected database/nowhere/nowhere.sqlite).");
+  await expect(benchmark.source.openDatabase("nowhere")).rejects.toThrow(
+    "No database file for nowhere under public/benchmark (expected database/nowhere/nowhere.sqlite).",
+  );
 });

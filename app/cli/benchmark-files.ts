@@ -42,7 +42,9 @@ export async function openBenchmarkFolder(directory: string): Promise<BenchmarkF
       },
       async descriptionFiles(dbId) {
         const paths = layout.descriptionPaths(dbId);
-        return Promise.all(paths.map(async (path) => ({ path: path.slice(layout.root.length), content: new Uint8Array(await readFile(join(directory, path))) })));
+        return Promise.all(
+          paths.map(async (path) => ({ path: path.slice(layout.root.length), content: new Uint8Array(await readFile(join(directory, path))) })),
+        );
       },
     },
   };

@@ -48,10 +48,14 @@ export function createEventPrinter(write: (text: string) => void): (event: Agent
         write(`\nFinal SQL:\n${indent(event.sql, "  ")}\n`);
         break;
       case "error":
-        write(`\nError (${event.kind}): ${event.message}\n${event.lastSuccessfulSql ? `Last query that ran:\n${indent(event.lastSuccessfulSql, "  ")}\n` : ""}`);
+        write(
+          `\nError (${event.kind}): ${event.message}\n${event.lastSuccessfulSql ? `Last query that ran:\n${indent(event.lastSuccessfulSql, "  ")}\n` : ""}`,
+        );
         break;
       case "run-end":
-        write(`\n${event.status}: ${event.turns} turns, ${event.usage.inputTokens} tokens in, ${event.usage.outputTokens} out, ${Math.round(event.elapsedMs)} ms (${event.overheadMs.toFixed(1)} ms outside the model)\n`);
+        write(
+          `\n${event.status}: ${event.turns} turns, ${event.usage.inputTokens} tokens in, ${event.usage.outputTokens} out, ${Math.round(event.elapsedMs)} ms (${event.overheadMs.toFixed(1)} ms outside the model)\n`,
+        );
         break;
     }
   };

@@ -23,7 +23,10 @@ beforeAll(async () => {
   const database = new SQL.Database();
   const subjects = ["invoice", "shipment", "supplier", "warehouse", "vehicle", "driver", "customer", "product", "category", "region"];
   const aspects = ["archive", "ledger", "plan", "audit"];
-  const statements = ["CREATE TABLE company (company_id INTEGER PRIMARY KEY, company_name TEXT, country TEXT);", "INSERT INTO company VALUES (1, 'Acme', 'Norway');"];
+  const statements = [
+    "CREATE TABLE company (company_id INTEGER PRIMARY KEY, company_name TEXT, country TEXT);",
+    "INSERT INTO company VALUES (1, 'Acme', 'Norway');",
+  ];
   const tables: Array<{ name: string; columns: string[] }> = [{ name: "company", columns: ["company_id", "company_name", "country"] }];
   for (const subject of subjects) {
     for (const aspect of aspects) {
@@ -42,15 +45,31 @@ beforeAll(async () => {
   await writeFile(join(benchmark, "database", "warehouse", "warehouse.sqlite"), database.export());
   const questions = [
     { db_id: "warehouse", question: "How many driver audits are flagged?", query: "SELECT count(*) FROM driver_audit WHERE auditStatus = 'Flagged'" },
-    { db_id: "warehouse", question: "What is the total amount of invoice ledgers for Acme?", query: "SELECT sum(T1.amountTotal) FROM invoice_ledger AS T1 JOIN company AS T2 ON T1.company_id = T2.company_id WHERE T2.company_name = 'Acme'" },
-    { db_id: "warehouse", question: "List the vehicle codes in the vehicle plan created in 2024.", query: "SELECT vehicleCode FROM vehicle_plan WHERE created_at LIKE '2024%'" },
+    {
+      db_id: "warehouse",
+      question: "What is the total amount of invoice ledgers for Acme?",
+      query: "SELECT sum(T1.amountTotal) FROM invoice_ledger AS T1 JOIN company AS T2 ON T1.company_id = T2.company_id WHERE T2.company_name = 'Acme'",
+    },
+    {
+      db_id: "warehouse",
+      question: "List the vehicle codes in the vehicle plan created in 2024.",
+      query: "SELECT vehicleCode FROM vehicle_plan WHERE created_at LIKE '2024%'",
+    },
   ];
   await writeFile(join(benchmark, "dev.json"), JSON.stringify(questions));
   const columnNames: Array<[number, string]> = [[-1, "*"]];
   tables.forEach((table, index) => table.columns.forEach((column) => columnNames.push([index, column])));
   await writeFile(
     join(benchmark, "tables.json"),
-    JSON.stringify([{ db_id: "warehouse", table_names_original: tables.map((table) => table.name), table_names: tables.map((table) => table.name.replace(/_/g, " ")), column_names_original: columnNames, column_names: columnNames }]),
+    JSON.stringify([
+      {
+        db_id: "warehouse",
+        table_names_original: tables.map((table) => table.name),
+        table_names: tables.map((table) => table.name.replace(/_/g, " ")),
+        column_names_original: columnNames,
+        column_names: columnNames,
+      },
+    ]),
   );
 });
 
@@ -58,7 +77,10 @@ describe("querylab prune", () => {
   it("writes one line per question in the documented shape, within the budget, keeping the gold columns", async () => {
     const out = join(benchmark, "pruned.jsonl");
     const { stdout } = await querylab("prune", "--benchmark", benchmark, "--budget", "400", "--sharing", "profiles", "--out", out);
-    const lines = (await readFile(out, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const lines = (await readFile(out, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(3);
     for (const [index, line] of lines.entries()) {
       expect(Object.keys(line).slice(0, 5)).toEqual(["index", "db_id", "kept", "schema_tokens_full", "schema_tokens_kept"]);
@@ -87,7 +109,10 @@ describe("querylab prune", () => {
     const out = join(benchmark, "dense.jsonl");
     const { stderr } = await querylab("prune", "--benchmark", benchmark, "--embed", "test-models/querylab/tiny-embed", "--out", out);
     expect(stderr).not.toMatch(/could not load/);
-    const lines = (await readFile(out, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const lines = (await readFile(out, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(3);
     expect(lines[0].kept.driver_audit).toBeDefined();
   });

@@ -33,7 +33,12 @@ describe("querylab sql", () => {
 
   it("prints JSON lines with --json, BLOBs as hex literals", async () => {
     const { stdout } = await querylab("sql", "--db", databasePath, "--json", "SELECT * FROM t ORDER BY id");
-    expect(stdout.trim().split("\n").map((line) => JSON.parse(line))).toEqual([
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { id: 1, name: "Ada", data: "x'0102'" },
       { id: 2, name: null, data: null },
     ]);

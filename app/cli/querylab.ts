@@ -52,14 +52,22 @@ async function sqlCommand(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify(Object.fromEntries(values))}\n`);
     }
   } else if (outcome.columns.length > 0) {
-    process.stdout.write(`${textTable(outcome.columns, rows)}\n(${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"}, ${outcome.elapsedMs.toFixed(1)} ms)\n`);
+    process.stdout.write(
+      `${textTable(outcome.columns, rows)}\n(${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"}, ${outcome.elapsedMs.toFixed(1)} ms)\n`,
+    );
   } else {
     process.stdout.write(`${outcome.statementCount} statements run, ${outcome.rowsModified} rows changed (in memory only).\n`);
   }
   return 0;
 }
 
-const commands: Record<string, (argv: string[]) => Promise<number>> = { sql: sqlCommand, ask: askCommand, eval: evalCommand, ex: exCommand, prune: pruneCommand };
+const commands: Record<string, (argv: string[]) => Promise<number>> = {
+  sql: sqlCommand,
+  ask: askCommand,
+  eval: evalCommand,
+  ex: exCommand,
+  prune: pruneCommand,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

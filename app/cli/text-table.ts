@@ -8,11 +8,17 @@ export function cellText(value: SqlValue): string {
 }
 
 export function textTable(columns: string[], rows: SqlValue[][], maxWidth = 48): string {
-  const cells = rows.map((row) => row.map((value) => {
-    const text = cellText(value);
-    return text.length > maxWidth ? `${text.slice(0, maxWidth - 1)}…` : text;
-  }));
+  const cells = rows.map((row) =>
+    row.map((value) => {
+      const text = cellText(value);
+      return text.length > maxWidth ? `${text.slice(0, maxWidth - 1)}…` : text;
+    }),
+  );
   const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((row) => row[index]?.length ?? 0)));
-  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index] ?? 0)).join(" | ").trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, index) => value.padEnd(widths[index] ?? 0))
+      .join(" | ")
+      .trimEnd();
   return [line(columns), widths.map((width) => "-".repeat(width)).join("-+-"), ...cells.map(line)].join("\n");
 }

@@ -75,7 +75,16 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       return;
     }
     const databaseName = useDatabaseStore.getState().current?.name ?? "database";
-    const trace: Trace = { version: 1, id: `trace-${Date.now().toString(36)}`, question, databaseName, model: llm.model, baseUrl: llm.baseUrl, createdAt: Date.now(), events: [] };
+    const trace: Trace = {
+      version: 1,
+      id: `trace-${Date.now().toString(36)}`,
+      question,
+      databaseName,
+      model: llm.model,
+      baseUrl: llm.baseUrl,
+      createdAt: Date.now(),
+      events: [],
+    };
     controller = new AbortController();
     const live = new LiveTrace(trace, (snapshot) => set(snapshot), frameScheduler ? { schedule: frameScheduler } : {});
     set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null });
@@ -188,5 +197,5 @@ export const useAgentStore = create<AgentState>((set, get) => ({
 
   endReplay() {
     set({ replayStep: null });
-  }
+  },
 }));

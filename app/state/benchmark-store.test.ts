@@ -106,7 +106,12 @@ describe("benchmark store", () => {
     expect(page.store.getState().results).toHaveLength(1);
     await page.store.getState().resume();
     await until(() => page.store.getState().status === "done");
-    expect(page.store.getState().results.map((result) => result.index).sort()).toEqual([0, 1, 2, 3]);
+    expect(
+      page.store
+        .getState()
+        .results.map((result) => result.index)
+        .sort(),
+    ).toEqual([0, 1, 2, 3]);
   });
 
   it("says which folder is not a benchmark", async () => {
@@ -126,7 +131,9 @@ describe("benchmark store", () => {
       const lines = written[0]!.split("\r\n");
       expect(lines[0]).toBe("model,index,db_id,difficulty,question,gold,predicted,match,reason,turns,input_tokens,output_tokens,latency_ms,error");
       expect(lines).toHaveLength(5);
-      expect(lines.find((line) => line.includes("How many books"))).toMatch(/^scripted-model,0,bookshop,,How many books are there\?,SELECT count\(\*\) FROM books,SELECT count\(\*\) FROM books,true,/);
+      expect(lines.find((line) => line.includes("How many books"))).toMatch(
+        /^scripted-model,0,bookshop,,How many books are there\?,SELECT count\(\*\) FROM books,SELECT count\(\*\) FROM books,true,/,
+      );
     } finally {
       vi.doUnmock("../browser/download");
     }

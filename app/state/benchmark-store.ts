@@ -54,9 +54,7 @@ interface BenchmarkState {
 
 /** Both results of one benchmark row, each row marked when the other result lacks it; or why they could not be run. */
 export type ResultComparison =
-  | { ok: true; gold: QueryOutcome; predicted: QueryOutcome | null; goldUnmatched: boolean[]; predictedUnmatched: boolean[] }
-  | { ok: false; message: string };
-
+  { ok: true; gold: QueryOutcome; predicted: QueryOutcome | null; goldUnmatched: boolean[]; predictedUnmatched: boolean[] } | { ok: false; message: string };
 
 /** The loaded benchmark: its questions and where its databases come from (one worker per database). */
 let benchmark: PageBenchmark | null = null;
@@ -85,7 +83,13 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   const save = async () => {
     const state = get();
     if (!state.sourceName) return;
-    const saved: SavedBenchmarkRun = { sourceName: state.sourceName, models: state.runModels, questions: state.runQuestions, results: state.results, semantics: state.semantics };
+    const saved: SavedBenchmarkRun = {
+      sourceName: state.sourceName,
+      models: state.runModels,
+      questions: state.runQuestions,
+      results: state.results,
+      semantics: state.semantics,
+    };
     try {
       await queryLabStorage().saveBenchmarkRun(saved);
     } catch {
@@ -115,7 +119,9 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     if (!benchmark) return;
     const { runQuestions, runModels } = get();
     const done = new Set(get().results.map((result) => `${result.model}\n${result.index}`));
-    const pending = runModels.flatMap((model) => runQuestions.filter((question) => !done.has(`${model}\n${question.index}`)).map((question) => ({ question, model })));
+    const pending = runModels.flatMap((model) =>
+      runQuestions.filter((question) => !done.has(`${model}\n${question.index}`)).map((question) => ({ question, model })),
+    );
     controller = new AbortController();
     const signal = controller.signal;
     set({ status: "running" });
@@ -239,7 +245,13 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         if (saved.sourceName === TEACHING_BENCHMARK_NAME) await get().loadTeaching();
         else if (get().sourceName !== saved.sourceName) return; // a folder must be chosen again before continuing
         const finished = saved.results.length >= saved.questions.length * saved.models.length;
-        set({ runQuestions: saved.questions, results: saved.results, runModels: saved.models, semantics: saved.semantics, status: finished ? "done" : "paused" });
+        set({
+          runQuestions: saved.questions,
+          results: saved.results,
+          runModels: saved.models,
+          semantics: saved.semantics,
+          status: finished ? "done" : "paused",
+        });
       } catch {
         // Nothing kept, or storage unavailable.
       }
@@ -253,7 +265,22 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         return;
       }
       // The same CSV writer as the results grid's Export CSV (papaparse, RFC 4180).
-      const columns = ["model", "index", "db_id", "difficulty", "question", "gold", "predicted", "match", "reason", "turns", "input_tokens", "output_tokens", "latency_ms", "error"];
+      const columns = [
+        "model",
+        "index",
+        "db_id",
+        "difficulty",
+        "question",
+        "gold",
+        "predicted",
+        "match",
+        "reason",
+        "turns",
+        "input_tokens",
+        "output_tokens",
+        "latency_ms",
+        "error",
+      ];
       const rows = results.map((result) => [
         result.model,
         result.index,
@@ -291,9 +318,22 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         }
         results.push(parsed.data);
       }
-      const questions = results.map((result) => ({ index: result.index, dbId: result.db_id, question: result.question, gold: result.gold, difficulty: result.difficulty }));
+      const questions = results.map((result) => ({
+        index: result.index,
+        dbId: result.db_id,
+        question: result.question,
+        gold: result.gold,
+        difficulty: result.difficulty,
+      }));
       const uniqueQuestions = [...new Map(questions.map((question) => [question.index, question])).values()];
-      set({ sourceName: file.name, results, runQuestions: uniqueQuestions, runModels: [...new Set(results.map((result) => result.model))], status: "done", loadError: null });
+      set({
+        sourceName: file.name,
+        results,
+        runQuestions: uniqueQuestions,
+        runModels: [...new Set(results.map((result) => result.model))],
+        status: "done",
+        loadError: null,
+      });
     },
 
     async compareResult(result) {

@@ -6,7 +6,17 @@ import { createQueryLabStorage, type QueryLabStorage } from "../browser/storage"
 import { createMemoryArea, createMemoryStorage } from "../browser/storage-areas";
 import { createDatabaseStore } from "./database-store";
 
-const sample: SampleEntry = { id: "shop", file: "shop.sqlite", title: "Shop", description: "", tables: 1, rows: 2, bytes: 0, exampleQuestions: [], exampleQuery: "" };
+const sample: SampleEntry = {
+  id: "shop",
+  file: "shop.sqlite",
+  title: "Shop",
+  description: "",
+  tables: 1,
+  rows: 2,
+  bytes: 0,
+  exampleQuestions: [],
+  exampleQuery: "",
+};
 
 async function sampleBytes(): Promise<Uint8Array> {
   const connection = await createInProcessSqliteConnection();
@@ -80,7 +90,10 @@ describe("database store", () => {
     refusing.set = async () => {
       throw new Error("QuotaExceededError");
     };
-    const storage = createQueryLabStorage({ databases: refusing, traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() }, true);
+    const storage = createQueryLabStorage(
+      { databases: refusing, traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() },
+      true,
+    );
     const tab = await openTab(storage);
     expect(tab.refused).toEqual(["refused"]);
     expect(tab.store.getState().status).toBe("ready");

@@ -145,7 +145,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       } catch (error) {
         set({
           storageAvailable: false,
-          notice: { kind: "error", message: `The browser refused to store the database (${errorText(error)}). It stays open, but changes will not be kept after a reload.` },
+          notice: {
+            kind: "error",
+            message: `The browser refused to store the database (${errorText(error)}). It stays open, but changes will not be kept after a reload.`,
+          },
         });
         return "not-kept";
       }
@@ -232,7 +235,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         if (!storageAvailable && storage().durable) services.storageRefused();
         const storageNotice: Notice | null = storageAvailable
           ? null
-          : { kind: "info", message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload." };
+          : {
+              kind: "info",
+              message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload.",
+            };
         if (storageNotice) set({ notice: storageNotice });
         const [recent, lastOpenId] = storageAvailable ? await Promise.all([storage().listDatabases(), storage().lastOpenDatabaseId()]) : [[], null];
         set({ samples, recent });

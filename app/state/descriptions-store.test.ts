@@ -12,7 +12,9 @@ beforeAll(async () => {
   connection = await createInProcessSqliteConnection();
   provideServices({ connection, storage });
   await useDatabaseStore.getState().newDatabase();
-  await connection.engine.execute("CREATE TABLE orders (\n  id INTEGER PRIMARY KEY,\n  total REAL -- in cents\n); INSERT INTO orders (total) VALUES (10), (20)");
+  await connection.engine.execute(
+    "CREATE TABLE orders (\n  id INTEGER PRIMARY KEY,\n  total REAL -- in cents\n); INSERT INTO orders (total) VALUES (10), (20)",
+  );
   await useDatabaseStore.getState().afterChange();
   useDatabaseStore.setState({ status: "ready" });
   followOpenDatabase();
@@ -29,7 +31,10 @@ describe("descriptions store", () => {
   it("keeps a person's description for this database, over the harvested one", async () => {
     const databaseId = useDatabaseStore.getState().current!.id;
     await useDescriptionsStore.getState().setDescription("orders", "total", "Order total, in cents, tax included");
-    expect(useDescriptionsStore.getState().descriptions.tables.orders?.columns.total).toEqual({ text: "Order total, in cents, tax included", source: "person" });
+    expect(useDescriptionsStore.getState().descriptions.tables.orders?.columns.total).toEqual({
+      text: "Order total, in cents, tax included",
+      source: "person",
+    });
     expect((await storage.loadDescriptionEdits(databaseId))?.tables.orders?.columns.total?.text).toBe("Order total, in cents, tax included");
     // Emptied, the harvested text shows again.
     await useDescriptionsStore.getState().setDescription("orders", "total", "  ");

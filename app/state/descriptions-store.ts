@@ -79,7 +79,9 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
   async function persistEdits(): Promise<void> {
     const { databaseId, edits } = get();
     if (!databaseId || !useDatabaseStore.getState().storageAvailable) return;
-    await queryLabStorage().saveDescriptionEdits(databaseId, edits).catch(() => undefined);
+    await queryLabStorage()
+      .saveDescriptionEdits(databaseId, edits)
+      .catch(() => undefined);
   }
 
   function buildRequest(dialog: DescribeDialogState): DescribeRequest | null {
@@ -199,7 +201,10 @@ function afterStartup(): Promise<void> {
     const state = useDatabaseStore.getState();
     return state.status !== "starting" && state.current?.saveState !== "saving";
   };
-  const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200)));
+  const idle = () =>
+    new Promise<void>((resolve) =>
+      typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200),
+    );
   if (started()) return idle();
   return new Promise((resolve) => {
     const stop = useDatabaseStore.subscribe(() => {
@@ -226,12 +231,19 @@ async function loadProfile(databaseId: string): Promise<void> {
       return;
     }
     const storageAvailable = useDatabaseStore.getState().storageAvailable;
-    const stored = storageAvailable ? await queryLabStorage().loadProfile(contentKey).catch(() => null) : null;
+    const stored = storageAvailable
+      ? await queryLabStorage()
+          .loadProfile(contentKey)
+          .catch(() => null)
+      : null;
     const profile = stored ?? (await engine.profile());
     if (!still()) return;
     store.setState({ profile: { status: "ready", value: profile, error: null } });
     // Keys with "~" name content after writes in this session only: no later open can ask for them.
-    if (!stored && storageAvailable && !profile.contentKey.includes("~")) await queryLabStorage().saveProfile(profile).catch(() => undefined);
+    if (!stored && storageAvailable && !profile.contentKey.includes("~"))
+      await queryLabStorage()
+        .saveProfile(profile)
+        .catch(() => undefined);
   } catch (error) {
     if (still()) store.setState({ profile: { status: "error", value: null, error: `The column profile could not be computed (${errorText(error)}).` } });
   }
@@ -241,9 +253,18 @@ async function loadProfile(databaseId: string): Promise<void> {
 async function follow(databaseId: string | null): Promise<void> {
   const store = useDescriptionsStore;
   if (databaseId !== store.getState().databaseId) {
-    store.setState({ databaseId, harvested: emptyDescriptions(), external: emptyDescriptions(), edits: emptyDescriptions(), profile: { status: "idle", value: null, error: null }, describe: CLOSED_DIALOG });
+    store.setState({
+      databaseId,
+      harvested: emptyDescriptions(),
+      external: emptyDescriptions(),
+      edits: emptyDescriptions(),
+      profile: { status: "idle", value: null, error: null },
+      describe: CLOSED_DIALOG,
+    });
     if (databaseId && useDatabaseStore.getState().storageAvailable) {
-      const edits = await queryLabStorage().loadDescriptionEdits(databaseId).catch(() => null);
+      const edits = await queryLabStorage()
+        .loadDescriptionEdits(databaseId)
+        .catch(() => null);
       if (store.getState().databaseId !== databaseId) return;
       if (edits) store.setState({ edits });
     }

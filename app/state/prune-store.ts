@@ -135,14 +135,20 @@ export const usePruneStore = create<PruneState>((set, get) => ({
 
   togglePinned(key) {
     const { pinned, excluded } = get().overrides;
-    const overrides = { pinned: pinned.includes(key) ? pinned.filter((entry) => entry !== key) : [...pinned, key], excluded: excluded.filter((entry) => entry !== key) };
+    const overrides = {
+      pinned: pinned.includes(key) ? pinned.filter((entry) => entry !== key) : [...pinned, key],
+      excluded: excluded.filter((entry) => entry !== key),
+    };
     writeOverrides(overrides);
     set({ overrides });
   },
 
   toggleExcluded(key) {
     const { pinned, excluded } = get().overrides;
-    const overrides = { excluded: excluded.includes(key) ? excluded.filter((entry) => entry !== key) : [...excluded, key], pinned: pinned.filter((entry) => entry !== key) };
+    const overrides = {
+      excluded: excluded.includes(key) ? excluded.filter((entry) => entry !== key) : [...excluded, key],
+      pinned: pinned.filter((entry) => entry !== key),
+    };
     writeOverrides(overrides);
     set({ overrides });
   },

@@ -32,7 +32,11 @@ beforeAll(async () => {
 
 describe("query store", () => {
   it("saves a run that changed the database, and records it in the history", async () => {
-    await useQueryStore.getState().run("CREATE TABLE numbers (n INTEGER); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 450) INSERT INTO numbers SELECT n FROM c");
+    await useQueryStore
+      .getState()
+      .run(
+        "CREATE TABLE numbers (n INTEGER); WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 450) INSERT INTO numbers SELECT n FROM c",
+      );
     expect(useQueryStore.getState().error).toBeNull();
     expect(useDatabaseStore.getState().current?.saveState).toBe("saved");
     expect(useDatabaseStore.getState().schema?.tables.map((table) => table.name)).toEqual(["numbers"]);
@@ -73,6 +77,9 @@ describe("query store", () => {
   it("ends a run whose worker died, with the reason", () => {
     useQueryStore.setState({ running: { sql: "SELECT 1", startedAt: 0 } });
     useQueryStore.getState().abandon("The SQLite worker stopped unexpectedly (out of memory).");
-    expect(useQueryStore.getState()).toMatchObject({ running: null, error: { kind: "worker-failed", message: "The SQLite worker stopped unexpectedly (out of memory)." } });
+    expect(useQueryStore.getState()).toMatchObject({
+      running: null,
+      error: { kind: "worker-failed", message: "The SQLite worker stopped unexpectedly (out of memory)." },
+    });
   });
 });

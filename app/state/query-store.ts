@@ -55,7 +55,10 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       sqliteConnection().restart();
       set({
         running: null,
-        error: { kind: "worker-failed", message: `SQLite failed while running the query (${error instanceof Error ? error.message : String(error)}). It was restarted and the database reopened from its last saved state.` },
+        error: {
+          kind: "worker-failed",
+          message: `SQLite failed while running the query (${error instanceof Error ? error.message : String(error)}). It was restarted and the database reopened from its last saved state.`,
+        },
       });
       await useDatabaseStore.getState().reloadAfterStop();
       return;

@@ -20,9 +20,11 @@ describe("worker recovery", () => {
   it("replaces a worker that died, reopens the saved database and says what happened", async () => {
     useQueryStore.setState({ running: { sql: "SELECT 1", startedAt: 0 } });
     connection.fail("out of memory");
-    await expect.poll(() => useDatabaseStore.getState().notice?.message).toMatch(
-      /^The SQLite worker stopped unexpectedly \(out of memory\)\. It was restarted and the database reopened from its last saved state; the query that was running did not finish\.$/,
-    );
+    await expect
+      .poll(() => useDatabaseStore.getState().notice?.message)
+      .toMatch(
+        /^The SQLite worker stopped unexpectedly \(out of memory\)\. It was restarted and the database reopened from its last saved state; the query that was running did not finish\.$/,
+      );
     expect(connection.restarts).toBe(1);
     expect(useQueryStore.getState()).toMatchObject({ running: null, error: { kind: "worker-failed" } });
     await useQueryStore.getState().run("SELECT n FROM kept");

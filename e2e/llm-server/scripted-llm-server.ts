@@ -29,10 +29,7 @@ export type { ChatMessage, ChatRequest, ChatTool, Fault, ScriptedToolCall, Scrip
 export { completionOf, defaultErrorBody, openAiError, scriptSchema, scriptedTurnSchema, sseChunksOf, splitIntoPieces } from "./openai-wire-format.js";
 
 /** Decides the next turn from the request: lets tests script by conversation state (e.g. answer based on the last tool result). */
-export type Responder = (
-  request: ChatRequest,
-  context: { requestIndex: number; conversationTurn: number },
-) => ScriptedTurn | Promise<ScriptedTurn>;
+export type Responder = (request: ChatRequest, context: { requestIndex: number; conversationTurn: number }) => ScriptedTurn | Promise<ScriptedTurn>;
 
 export type Script = ScriptedTurn[] | Responder;
 
@@ -232,7 +229,8 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
 
     const requestIndex = chatRequestIndex++;
     const conversationTurn = conversationTurnOf(chat);
-    const turn = typeof script === "function" ? await script(chat, { requestIndex, conversationTurn }) : (script[conversationTurn] ?? { text: SCRIPT_ENDED_TEXT });
+    const turn =
+      typeof script === "function" ? await script(chat, { requestIndex, conversationTurn }) : (script[conversationTurn] ?? { text: SCRIPT_ENDED_TEXT });
 
     if (turn.delayMs !== undefined && turn.delayMs > 0) {
       await wait(turn.delayMs, response);
@@ -314,9 +312,7 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
       function: { name: call.name, arguments: serializeArguments(call.arguments) },
     }));
     const text = turn.text ?? "";
-    const usage = turn.usage
-      ? { ...turn.usage, total_tokens: turn.usage.prompt_tokens + turn.usage.completion_tokens }
-      : defaultUsage(chat, text, toolCalls);
+    const usage = turn.usage ? { ...turn.usage, total_tokens: turn.usage.prompt_tokens + turn.usage.completion_tokens } : defaultUsage(chat, text, toolCalls);
     return {
       id: `chatcmpl-scripted-${++completionCounter}`,
       created: Math.floor(Date.now() / 1000),
@@ -364,7 +360,11 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
       return;
     }
     if (method === "OPTIONS") {
-      response.writeHead(204, { ...corsHeaders(), "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS", "Access-Control-Allow-Headers": "content-type" });
+      response.writeHead(204, {
+        ...corsHeaders(),
+        "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
+        "Access-Control-Allow-Headers": "content-type",
+      });
       response.end();
       return;
     }
@@ -529,7 +529,10 @@ async function main(argv: string[]): Promise<void> {
     script,
     port: numberOption("port", values.port),
     requiredApiKey: values["api-key"],
-    models: values.models?.split(",").map((model) => model.trim()).filter((model) => model !== ""),
+    models: values.models
+      ?.split(",")
+      .map((model) => model.trim())
+      .filter((model) => model !== ""),
     chunkSize: numberOption("chunk-size", values["chunk-size"]),
     chunkDelayMs: numberOption("chunk-delay-ms", values["chunk-delay-ms"]),
   });

@@ -165,7 +165,11 @@ describe("the wire protocol, over plain fetch", () => {
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content: null, tool_calls: [{ id: "call_fixed", type: "function", function: { name: "run_sql", arguments: '{"sql":"SELECT 1"}' } }] },
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: [{ id: "call_fixed", type: "function", function: { name: "run_sql", arguments: '{"sql":"SELECT 1"}' } }],
+          },
           finish_reason: "tool_calls",
         },
       ],
@@ -177,7 +181,11 @@ describe("the wire protocol, over plain fetch", () => {
     await start();
     const response = await fetch(`${server.url}/chat/completions`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, x-stainless-os" },
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, x-stainless-os",
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -227,7 +235,9 @@ describe("the wire protocol, over plain fetch", () => {
     const atTurn = (assistantMessages: number) => {
       const messages: unknown[] = [{ role: "user", content: "q" }];
       for (let index = 0; index < assistantMessages; index++) messages.push({ role: "assistant", content: `a${index}` }, { role: "user", content: "go on" });
-      return postChat(userRequest({}, messages)).then(async (response) => ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content);
+      return postChat(userRequest({}, messages)).then(
+        async (response) => ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content,
+      );
     };
     // The slow turn-zero answer starts first and must not shift the others.
     const answers = await Promise.all([atTurn(0), atTurn(1), atTurn(2), atTurn(1)]);
@@ -268,7 +278,12 @@ describe("the wire protocol, over plain fetch", () => {
     expect(outcome).toBe("AbortError");
     // A later turn has no delay; it must not wait behind the abandoned one.
     const started = Date.now();
-    const response = await postChat(userRequest({}, [{ role: "user", content: "q" }, { role: "assistant", content: "a" }]));
+    const response = await postChat(
+      userRequest({}, [
+        { role: "user", content: "q" },
+        { role: "assistant", content: "a" },
+      ]),
+    );
     expect(((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content).toBe(SCRIPT_ENDED_TEXT);
     expect(Date.now() - started).toBeLessThan(250);
   });
@@ -338,7 +353,11 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
     expect(thrown).toBeUndefined();
     expect(parts.filter((part) => part.type === "tool-input-delta").length).toBeGreaterThan(5);
     const call = parts.find((part) => part.type === "tool-call");
-    expect(call).toMatchObject({ toolName: "run_sql", input: { sql: "SELECT count(*) FROM singer WHERE country = 'France'" }, toolCallId: expect.stringMatching(/^call_/) });
+    expect(call).toMatchObject({
+      toolName: "run_sql",
+      input: { sql: "SELECT count(*) FROM singer WHERE country = 'France'" },
+      toolCallId: expect.stringMatching(/^call_/),
+    });
     expect(call).not.toHaveProperty("invalid");
     expect(parts.find((part) => part.type === "tool-result")).toMatchObject({ toolName: "run_sql" });
     expect(await result.text).toBe("There are 6.");
@@ -412,7 +431,12 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
     const errors: unknown[] = [];
     const result = streamText({ model: sdkModel(), prompt: "q", onError: ({ error }) => void errors.push(error) });
     const { parts, thrown, types } = await collectParts(result.fullStream);
-    expect(parts.filter((part) => part.type === "text-delta").map((part) => (part.type === "text-delta" ? part.text : "")).join("")).toBe("I will c");
+    expect(
+      parts
+        .filter((part) => part.type === "text-delta")
+        .map((part) => (part.type === "text-delta" ? part.text : ""))
+        .join(""),
+    ).toBe("I will c");
     expect(types).not.toContain("error");
     expect(types).not.toContain("finish");
     expect(APICallError.isInstance(thrown)).toBe(true);
@@ -432,7 +456,10 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
     const result = streamText({ model: sdkModel(), prompt: "q", onError: () => {} });
     const { parts, thrown } = await collectParts(result.fullStream);
     expect(thrown).toBeUndefined();
-    expect(parts.find((part) => part.type === "error")).toEqual({ type: "error", error: { message: "upstream overloaded", type: "server_error", param: null, code: null } });
+    expect(parts.find((part) => part.type === "error")).toEqual({
+      type: "error",
+      error: { message: "upstream overloaded", type: "server_error", param: null, code: null },
+    });
     expect(parts.find((part) => part.type === "finish")).toMatchObject({ finishReason: "error" });
   });
 
@@ -477,10 +504,7 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
   });
 
   it("malformed tool arguments reach the SDK: an invalid tool-call part, a tool-error part, and the loop goes on", async () => {
-    server.setScript([
-      { toolCalls: [toolCall("run_sql", '{"sql": "SELECT count(*) FROM singer')] },
-      textTurn("I will fix the JSON."),
-    ]);
+    server.setScript([{ toolCalls: [toolCall("run_sql", '{"sql": "SELECT count(*) FROM singer')] }, textTurn("I will fix the JSON.")]);
     const result = streamText({ model: sdkModel(), tools: sqlTools, stopWhen: stepCountIs(2), prompt: "q" });
     const { parts, thrown } = await collectParts(result.fullStream);
     expect(thrown).toBeUndefined();
@@ -509,7 +533,9 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
     expect(withZod.content[0]).toMatchObject({ type: "tool-call", invalid: true, input: { query: "SELECT 1" } });
     expect(withZod.content[1]).toMatchObject({ type: "tool-error", error: expect.stringContaining("Type validation failed") });
 
-    const unvalidated = { run_sql: tool({ inputSchema: jsonSchema<{ sql: string }>({ type: "object", properties: { sql: { type: "string" } }, required: ["sql"] }) }) };
+    const unvalidated = {
+      run_sql: tool({ inputSchema: jsonSchema<{ sql: string }>({ type: "object", properties: { sql: { type: "string" } }, required: ["sql"] }) }),
+    };
     const withJsonSchema = await generateText({ model: sdkModel(), tools: unvalidated, prompt: "q" });
     expect(withJsonSchema.content[0]).toMatchObject({ type: "tool-call", input: { query: "SELECT 1" } });
     expect(withJsonSchema.content[0]).not.toHaveProperty("invalid");

@@ -361,9 +361,7 @@ function buildBookshop(db: Database, random: Random): void {
     if (usedTitles.has(title)) throw new Error(`Ran out of distinct ${genre.name} titles; add templates`);
     usedTitles.add(title);
     const subtitle =
-      genre.subtitles.length > 0 && random.chance(genre.subtitles.length > 1 ? 0.55 : 0.15)
-        ? fillTemplate(random, random.pick(genre.subtitles))
-        : null;
+      genre.subtitles.length > 0 && random.chance(genre.subtitles.length > 1 ? 0.55 : 0.15) ? fillTemplate(random, random.pick(genre.subtitles)) : null;
 
     let year = 2024 - Math.floor(64 * Math.pow(random.next(), 2.2));
     if (author.deathYear !== null && year > author.deathYear + 1) year = author.deathYear - random.int(0, 25);
@@ -437,17 +435,16 @@ function buildBookshop(db: Database, random: Random): void {
   ]);
 
   // Stores, then staff: head office first so every manager_id points at an earlier row.
-  const storeRows: Row[] = STORES.map((store, index) => [
-    index + 1,
-    store.name,
-    store.city,
-    store.state,
-    store.openedDate,
-    store.closedDate,
-    store.squareFeet,
-  ]);
+  const storeRows: Row[] = STORES.map((store, index) => [index + 1, store.name, store.city, store.state, store.openedDate, store.closedDate, store.squareFeet]);
   const employees: Employee[] = [];
-  const hire = (jobTitle: string, storeId: number | null, managerId: number | null, hireDay: number, salary: number, terminationDay: number | null = null): Employee => {
+  const hire = (
+    jobTitle: string,
+    storeId: number | null,
+    managerId: number | null,
+    hireDay: number,
+    salary: number,
+    terminationDay: number | null = null,
+  ): Employee => {
     const employee: Employee = {
       id: employees.length + 1,
       name: uniqueName(random, usedNames),
@@ -517,7 +514,9 @@ function buildBookshop(db: Database, random: Random): void {
   const customerCount = 3200;
   const citySampler = weightedSampler(US_CITIES.map((city) => city.weight));
   const signupStart = dayOf("2018-03-01");
-  const signupDays = Array.from({ length: customerCount }, () => signupStart + Math.floor(Math.sqrt(random.next()) * (lastDay - 10 - signupStart))).sort((a, b) => a - b);
+  const signupDays = Array.from({ length: customerCount }, () => signupStart + Math.floor(Math.sqrt(random.next()) * (lastDay - 10 - signupStart))).sort(
+    (a, b) => a - b,
+  );
   const usedEmails = new Set<string>();
   const customers = signupDays.map((signupDay, index) => {
     const city = US_CITIES[citySampler(random)]!;
@@ -627,10 +626,22 @@ function buildBookshop(db: Database, random: Random): void {
 
     const status =
       channel === "In store"
-        ? random.chance(0.97) ? "Completed" : "Returned"
+        ? random.chance(0.97)
+          ? "Completed"
+          : "Returned"
         : day >= lastWeek
-          ? random.chance(0.5) ? "Processing" : "Shipped"
-          : pickWeighted(random, [["Delivered", 93], ["Cancelled", 3.5], ["Returned", 3.5]] as const, (entry) => entry[1])[0];
+          ? random.chance(0.5)
+            ? "Processing"
+            : "Shipped"
+          : pickWeighted(
+              random,
+              [
+                ["Delivered", 93],
+                ["Cancelled", 3.5],
+                ["Returned", 3.5],
+              ] as const,
+              (entry) => entry[1],
+            )[0];
     const order: Order = {
       id: orders.length + 1,
       customerIndex,

@@ -214,17 +214,16 @@ function buildClinic(db: Database, random: Random): void {
       dayOf("2012-01-01") + Math.floor(Math.pow(random.next(), 0.7) * (dayOf("2024-11-30") - dayOf("2012-01-01"))),
     );
     const town = CLINIC_TOWNS[townSampler(random)]!;
-    const allergies = random.chance(0.12)
+    const allergies = random.chance(0.12) ? null : random.chance(0.72) ? "" : pickDistinct(random, ALLERGIES, random.chance(0.8) ? 1 : 2, () => 1).join(", ");
+    const insurer = random.chance(ageAtEnd >= 65 ? 0.02 : 0.09)
       ? null
-      : random.chance(0.72)
-        ? ""
-        : pickDistinct(random, ALLERGIES, random.chance(0.8) ? 1 : 2, () => 1).join(", ");
-    const insurer =
-      random.chance(ageAtEnd >= 65 ? 0.02 : 0.09)
-        ? null
-        : ageAtEnd >= 65 && random.chance(0.8)
-          ? "Medicare"
-          : pickWeighted(random, INSURERS.filter((candidate) => candidate.name !== "Medicare"), (candidate) => candidate.weight).name;
+      : ageAtEnd >= 65 && random.chance(0.8)
+        ? "Medicare"
+        : pickWeighted(
+            random,
+            INSURERS.filter((candidate) => candidate.name !== "Medicare"),
+            (candidate) => candidate.weight,
+          ).name;
     const primaryDepartment = ageAtEnd < 18 ? pediatrics : familyMedicine;
     const primaryOptions = doctors.filter((doctor) => doctor.departmentIndex === primaryDepartment);
     const eligibleSpecialties = specialistDepartments.filter(
@@ -321,12 +320,7 @@ function buildClinic(db: Database, random: Random): void {
     const status = roll < 0.08 ? "Cancelled" : roll < 0.08 + noShowChance ? "No-show" : "Completed";
     if (status === "Completed") seenInDepartment.add(key);
     const type = VISIT_TYPES[visitType]!;
-    const fee =
-      status === "Completed"
-        ? cents(department.baseFee * type.feeFactor * (0.95 + random.next() * 0.1))
-        : status === "No-show"
-          ? 50
-          : null;
+    const fee = status === "Completed" ? cents(department.baseFee * type.feeFactor * (0.95 + random.next() * 0.1)) : status === "No-show" ? 50 : null;
     appointmentRows.push([
       appointmentId,
       draft.patient.id,
@@ -403,8 +397,19 @@ function buildClinic(db: Database, random: Random): void {
     db,
     "patients",
     [
-      "patient_id", "first_name", "last_name", "sex", "birth_date", "city", "state", "phone", "email", "insurance_provider",
-      "allergies", "primary_doctor_id", "registered_date",
+      "patient_id",
+      "first_name",
+      "last_name",
+      "sex",
+      "birth_date",
+      "city",
+      "state",
+      "phone",
+      "email",
+      "insurance_provider",
+      "allergies",
+      "primary_doctor_id",
+      "registered_date",
     ],
     patientRows,
   );
@@ -414,12 +419,7 @@ function buildClinic(db: Database, random: Random): void {
     ["appointment_id", "patient_id", "doctor_id", "scheduled_at", "duration_minutes", "visit_type", "reason", "status", "diagnosis", "fee"],
     appointmentRows,
   );
-  insertRows(
-    db,
-    "medications",
-    ["medication_id", "name", "drug_class", "form", "strength", "unit_price", "requires_prior_authorization"],
-    medicationRows,
-  );
+  insertRows(db, "medications", ["medication_id", "name", "drug_class", "form", "strength", "unit_price", "requires_prior_authorization"], medicationRows);
   insertRows(
     db,
     "prescriptions",

@@ -109,9 +109,7 @@ function distanceKm(from: Airport, to: Airport): number {
   const radians = Math.PI / 180;
   const latitudeDelta = (to.latitude - from.latitude) * radians;
   const longitudeDelta = (to.longitude - from.longitude) * radians;
-  const a =
-    Math.sin(latitudeDelta / 2) ** 2 +
-    Math.cos(from.latitude * radians) * Math.cos(to.latitude * radians) * Math.sin(longitudeDelta / 2) ** 2;
+  const a = Math.sin(latitudeDelta / 2) ** 2 + Math.cos(from.latitude * radians) * Math.cos(to.latitude * radians) * Math.sin(longitudeDelta / 2) ** 2;
   return Math.round(2 * 6371 * Math.asin(Math.sqrt(a)));
 }
 
@@ -184,19 +182,15 @@ function buildFlights(db: Database, random: Random): void {
       const distance = distanceKm(hub, destination);
       // Cruise at about 800 km/h, plus taxi, climb and a little padding.
       const minutes = Math.round((distance / 800) * 12 + 7) * 5;
-      for (const [origin, target] of [[hub, destination], [destination, hub]] as const) {
+      for (const [origin, target] of [
+        [hub, destination],
+        [destination, hub],
+      ] as const) {
         routes.push({ id: routes.length + 1, airlineIndex, origin, destination: target, distance, minutes });
       }
     }
   });
-  const routeRows: Row[] = routes.map((route) => [
-    route.id,
-    route.airlineIndex + 1,
-    route.origin.code,
-    route.destination.code,
-    route.distance,
-    route.minutes,
-  ]);
+  const routeRows: Row[] = routes.map((route) => [route.id, route.airlineIndex + 1, route.origin.code, route.destination.code, route.distance, route.minutes]);
 
   // Weather: northern airports get winter storms in January and February that delay and cancel flights.
   const storms = new Set<string>();
@@ -221,7 +215,8 @@ function buildFlights(db: Database, random: Random): void {
     const departuresPerDay = route.distance < 2500 ? (bothBusy ? 3 : 2) : 1;
     // Long flights between smaller airports run five days a week.
     const skippedWeekdays = route.distance > 6000 && !bothBusy ? [random.int(0, 6), random.int(0, 6)] : [];
-    const slotStarts = departuresPerDay === 1 ? [random.int(8 * 12, 22 * 12) * 5] : [6, 12, 17].slice(0, departuresPerDay).map((hour) => (hour * 12 + random.int(0, 55)) * 5);
+    const slotStarts =
+      departuresPerDay === 1 ? [random.int(8 * 12, 22 * 12) * 5] : [6, 12, 17].slice(0, departuresPerDay).map((hour) => (hour * 12 + random.int(0, 55)) * 5);
     const numberBase = flightNumbers.get(route.airlineIndex) ?? 101;
     flightNumbers.set(route.airlineIndex, numberBase + departuresPerDay);
     slotStarts.forEach((localMinute, slot) => {
@@ -241,16 +236,37 @@ function buildFlights(db: Database, random: Random): void {
           const reason =
             (originStorm || destinationStorm) && random.chance(0.85)
               ? "Weather"
-              : pickWeighted(random, [["Mechanical", 45], ["Crew availability", 25], ["Weather", 15], ["Air traffic control", 15]] as const, (entry) => entry[1])[0];
-          flightRows.push([flightRows.length + 1, route.id, flightNumber, aircraft.id, isoDateTime(scheduledDeparture), isoDateTime(scheduledArrival), null, null, null, null, "Cancelled", reason, null]);
+              : pickWeighted(
+                  random,
+                  [
+                    ["Mechanical", 45],
+                    ["Crew availability", 25],
+                    ["Weather", 15],
+                    ["Air traffic control", 15],
+                  ] as const,
+                  (entry) => entry[1],
+                )[0];
+          flightRows.push([
+            flightRows.length + 1,
+            route.id,
+            flightNumber,
+            aircraft.id,
+            isoDateTime(scheduledDeparture),
+            isoDateTime(scheduledArrival),
+            null,
+            null,
+            null,
+            null,
+            "Cancelled",
+            reason,
+            null,
+          ]);
           continue;
         }
         // Delays pile up through the day, so evening departures are later more often.
         const lateInDay = localMinute >= 17 * 60 ? 0.1 : 0;
         const delayChance = 0.24 * airline.unreliability + lateInDay + (unsettledWeather ? 0.2 : 0) + (originStorm || destinationStorm ? 0.45 : 0);
-        const departureDelay = random.chance(delayChance)
-          ? Math.min(720, 16 + Math.round(random.exponential(originStorm ? 95 : 34)))
-          : random.int(-7, 14);
+        const departureDelay = random.chance(delayChance) ? Math.min(720, 16 + Math.round(random.exponential(originStorm ? 95 : 34))) : random.int(-7, 14);
         const diverted = random.chance(0.0015 + (destinationStorm ? 0.02 : 0));
         // Schedules are padded, so arrivals usually recover a few minutes.
         const arrivalDelay = departureDelay + random.int(-22, 12);
@@ -287,8 +303,19 @@ function buildFlights(db: Database, random: Random): void {
     db,
     "flights",
     [
-      "flight_id", "route_id", "flight_number", "aircraft_id", "scheduled_departure", "scheduled_arrival", "actual_departure",
-      "actual_arrival", "departure_delay_minutes", "arrival_delay_minutes", "status", "cancellation_reason", "passengers",
+      "flight_id",
+      "route_id",
+      "flight_number",
+      "aircraft_id",
+      "scheduled_departure",
+      "scheduled_arrival",
+      "actual_departure",
+      "actual_arrival",
+      "departure_delay_minutes",
+      "arrival_delay_minutes",
+      "status",
+      "cancellation_reason",
+      "passengers",
     ],
     numberedFlights,
   );

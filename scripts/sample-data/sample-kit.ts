@@ -121,9 +121,7 @@ export type Row = readonly SqlValue[];
 
 /** Inserts rows through one prepared statement inside one transaction: thousands of rows in milliseconds. */
 export function insertRows(db: Database, table: string, columns: readonly string[], rows: readonly Row[]): void {
-  const statement = db.prepare(
-    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-  );
+  const statement = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
   db.run("BEGIN");
   try {
     for (const row of rows) {

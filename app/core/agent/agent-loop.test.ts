@@ -1,14 +1,7 @@
 // The agent loop against the scripted OpenAI-compatible server over real HTTP: turns, faults, protocols, read-only.
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startScriptedLlmServer,
-  textTurn,
-  toolCall,
-  toolTurn,
-  type ScriptedServer,
-  type ScriptedTurn,
-} from "../../../e2e/llm-server/scripted-llm-server";
+import { startScriptedLlmServer, textTurn, toolCall, toolTurn, type ScriptedServer, type ScriptedTurn } from "../../../e2e/llm-server/scripted-llm-server";
 import { SqliteEngine } from "../db/sqljs-engine";
 import type { PromptSchema } from "../schema/pruning-summary";
 import { profileDatabase } from "../schema/profile";
@@ -49,7 +42,11 @@ function settings(overrides: Partial<LlmSettings> = {}): LlmSettings {
 }
 
 const sleeps: number[] = [];
-async function run(script: ScriptedTurn[] | Parameters<ScriptedServer["setScript"]>[0], overrides: Partial<LlmSettings> = {}, extra: Partial<AgentRunOptions> = {}): Promise<AgentEvent[]> {
+async function run(
+  script: ScriptedTurn[] | Parameters<ScriptedServer["setScript"]>[0],
+  overrides: Partial<LlmSettings> = {},
+  extra: Partial<AgentRunOptions> = {},
+): Promise<AgentEvent[]> {
   server.setScript(script);
   server.reset();
   sleeps.length = 0;
@@ -100,7 +97,9 @@ describe("the agent loop", () => {
     expect(observations[1]!.text).toContain("no such column: nme");
     expect(observations[2]!.result?.rows).toEqual([["Paris"]]);
     expect(ofType(events, "final")[0]?.sql).toBe(GOOD_SQL);
-    const text = ofType(events, "text-delta").filter((event) => event.turn === 3).map((event) => event.text);
+    const text = ofType(events, "text-delta")
+      .filter((event) => event.turn === 3)
+      .map((event) => event.text);
     expect(text.length).toBeGreaterThan(1); // streamed in pieces
     expect(text.join("")).toBe("The column is name, not nme.");
     const end = ofType(events, "run-end")[0]!;
@@ -127,7 +126,9 @@ describe("the agent loop", () => {
   });
 
   it("retries a 429 after the Retry-After delay, then goes on", async () => {
-    const events = await run([{ fault: { kind: "status", status: 429, retryAfterSeconds: 2 }, times: 1, ...toolTurn(toolCall("submit_sql", { sql: GOOD_SQL })) }]);
+    const events = await run([
+      { fault: { kind: "status", status: 429, retryAfterSeconds: 2 }, times: 1, ...toolTurn(toolCall("submit_sql", { sql: GOOD_SQL })) },
+    ]);
     const retry = ofType(events, "turn-retry")[0]!;
     expect(retry.delayMs).toBe(2000);
     expect(retry.reason).toContain("rate-limiting");
@@ -162,10 +163,7 @@ describe("the agent loop", () => {
   });
 
   it("feeds malformed tool arguments back to the model, which retries", async () => {
-    const events = await run([
-      toolTurn(toolCall("run_sql", '{"sql": "SELECT 1')),
-      toolTurn(toolCall("submit_sql", { sql: GOOD_SQL })),
-    ]);
+    const events = await run([toolTurn(toolCall("run_sql", '{"sql": "SELECT 1')), toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }))]);
     const first = ofType(events, "observation")[0]!;
     expect(first.ok).toBe(false);
     expect(first.text).toMatch(/not valid JSON|invalid arguments/i);
@@ -174,7 +172,9 @@ describe("the agent loop", () => {
   });
 
   it("retries a stream cut midway", async () => {
-    const events = await run([{ fault: { kind: "cut-stream", afterChunks: 3 }, times: 1, ...toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }), "Thinking about it") }]);
+    const events = await run([
+      { fault: { kind: "cut-stream", afterChunks: 3 }, times: 1, ...toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }), "Thinking about it") },
+    ]);
     const retry = ofType(events, "turn-retry")[0]!;
     expect(retry.reason).toContain("cut");
     expect(ofType(events, "run-end")[0]!.status).toBe("submitted");
@@ -214,7 +214,11 @@ describe("the agent loop", () => {
       toolTurn(toolCall("submit_sql", { sql: "DROP TABLE city" })),
       toolTurn(toolCall("submit_sql", { sql: GOOD_SQL })),
     ]);
-    expect(ofType(events, "observation").slice(0, 3).every((event) => !event.ok)).toBe(true);
+    expect(
+      ofType(events, "observation")
+        .slice(0, 3)
+        .every((event) => !event.ok),
+    ).toBe(true);
     const check = await engine.execute("SELECT count(*), sum(population) FROM city");
     expect(check.ok && check.firstRows[0]).toEqual([3, 6475709]);
   });

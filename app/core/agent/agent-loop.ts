@@ -144,7 +144,15 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
       yield { type: "tool-call", turn, toolCallId: requested.id, tool: requested.toolName, input: requested.input };
       const validated = validateToolCall(requested);
       const observation = validated.ok ? await runTool(validated.call, database, { sharing }) : { ok: false, text: validated.message };
-      yield { type: "observation", turn, toolCallId: requested.id, tool: requested.toolName, ok: observation.ok, text: observation.text, result: observation.result };
+      yield {
+        type: "observation",
+        turn,
+        toolCallId: requested.id,
+        tool: requested.toolName,
+        ok: observation.ok,
+        text: observation.text,
+        result: observation.result,
+      };
       actions.push({ requested, call: validated.ok ? validated.call : null, observation });
       // One submission per turn: what follows it is not run.
       if (validated.ok && validated.call.name === "submit_sql" && observation.ok) break;

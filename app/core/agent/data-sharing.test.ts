@@ -47,7 +47,14 @@ async function sentWith(sharing: DataSharing | undefined): Promise<string> {
   server.reset();
   const settings = { ...DEFAULT_LLM_SETTINGS, providerId: "custom", baseUrl: server.url, model: "scripted-model" };
   const schema = unprunedSchema(await engine.schema(), { profile, includeValues: sharesValues(sharing ?? DEFAULT_DATA_SHARING) });
-  for await (const event of runAgent({ question: "Which Swiss city is listed?", database: engine, model: createLanguageModel(settings), settings, schema, ...(sharing ? { sharing } : {}) })) {
+  for await (const event of runAgent({
+    question: "Which Swiss city is listed?",
+    database: engine,
+    model: createLanguageModel(settings),
+    settings,
+    schema,
+    ...(sharing ? { sharing } : {}),
+  })) {
     if (event.type === "run-end") expect(event.status).toBe("submitted");
   }
   return JSON.stringify(server.chatRequests());

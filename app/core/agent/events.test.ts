@@ -18,8 +18,17 @@ describe("agentEventSchema", () => {
 
   it("parses a trace saved before pruning (no schema in run-start) and one saved with it", () => {
     const start = { type: "run-start", runId: "r", question: "q", model: "m", baseUrl: "u", protocol: "tools", systemPrompt: "s", startedAt: 1 };
-    const pruning = { tokensKept: 10, tokensFull: 40, budget: 12, kept: { city: ["id", "name"] }, columnsKept: 2, columnsTotal: 8, stagesUsed: ["lexical", "value"] };
-    const trace = (events: unknown[]) => JSON.stringify({ version: 1, id: "t", question: "q", databaseName: "d", model: "m", baseUrl: "u", createdAt: 1, events });
+    const pruning = {
+      tokensKept: 10,
+      tokensFull: 40,
+      budget: 12,
+      kept: { city: ["id", "name"] },
+      columnsKept: 2,
+      columnsTotal: 8,
+      stagesUsed: ["lexical", "value"],
+    };
+    const trace = (events: unknown[]) =>
+      JSON.stringify({ version: 1, id: "t", question: "q", databaseName: "d", model: "m", baseUrl: "u", createdAt: 1, events });
     const end = { type: "run-end", status: "failed", turns: 1, usage: { inputTokens: 1, outputTokens: 1 }, elapsedMs: 1, overheadMs: 0 };
     const old = parseTrace(trace([start, { type: "error", turn: 1, kind: "some-old-kind", message: "m" }, end]));
     expect(old.ok).toBe(true);

@@ -1,6 +1,16 @@
 // Stop conditions over hand-made steps: each rule alone, the defaults' order, and rules combined.
 import { describe, expect, it } from "vitest";
-import { defaultStopConditions, firstStop, lastSuccessfulSql, sameFailureTwice, submitted, tokenBudget, turnCap, type AgentStep, type StepAction } from "./stop-conditions";
+import {
+  defaultStopConditions,
+  firstStop,
+  lastSuccessfulSql,
+  sameFailureTwice,
+  submitted,
+  tokenBudget,
+  turnCap,
+  type AgentStep,
+  type StepAction,
+} from "./stop-conditions";
 import type { ToolCall } from "./tool-call";
 
 function action(call: ToolCall, ok: boolean, text = ok ? "(1 row)" : "Error: no such column: nme"): StepAction {
@@ -19,7 +29,10 @@ describe("turnCap", () => {
   it("stops once the steps reach the cap, offering the last query that ran", () => {
     const steps = [step(1, [action(runSql("SELECT 1"), true)]), step(2, [action(listTables, true)])];
     expect(turnCap(3)(steps)).toBeNull();
-    expect(turnCap(2)(steps)).toEqual({ kind: "max-turns", message: "The model used all 2 turns without submitting a query. The last query that ran is offered instead." });
+    expect(turnCap(2)(steps)).toEqual({
+      kind: "max-turns",
+      message: "The model used all 2 turns without submitting a query. The last query that ran is offered instead.",
+    });
     expect(lastSuccessfulSql(steps)).toBe("SELECT 1");
   });
 

@@ -19,8 +19,7 @@ export interface AgentStep {
 
 /** Why the run stops: the answer, or an error kind with a message a person can act on. */
 export type StopDecision =
-  | { kind: "submitted"; sql: string; observation: Observation }
-  | { kind: "max-turns" | "token-budget" | "repeated-failure"; message: string };
+  { kind: "submitted"; sql: string; observation: Observation } | { kind: "max-turns" | "token-budget" | "repeated-failure"; message: string };
 
 /** A stop rule: given every step so far (none before the first turn), a reason to stop or null to go on. */
 export type StopCondition = (steps: readonly AgentStep[]) => StopDecision | null;
@@ -42,7 +41,8 @@ export function submitted(): StopCondition {
   return (steps) => {
     const last = steps.at(-1);
     for (const action of last?.actions ?? []) {
-      if (action.call?.name === "submit_sql" && action.observation.ok) return { kind: "submitted", sql: action.call.input.sql, observation: action.observation };
+      if (action.call?.name === "submit_sql" && action.observation.ok)
+        return { kind: "submitted", sql: action.call.input.sql, observation: action.observation };
     }
     return null;
   };
@@ -76,7 +76,10 @@ export function sameFailureTwice(): StopCondition {
         if (!sql || action.observation.ok) continue;
         const key = `${sql.trim()}\n${action.observation.text}`;
         if (seen.has(key)) {
-          return { kind: "repeated-failure", message: `Stopped early: the same query failed the same way twice (${action.observation.text.split("\n").join(" ").slice(0, 200)}).` };
+          return {
+            kind: "repeated-failure",
+            message: `Stopped early: the same query failed the same way twice (${action.observation.text.split("\n").join(" ").slice(0, 200)}).`,
+          };
         }
         seen.add(key);
       }

@@ -31,7 +31,10 @@ export function parseTextAction(reply: string): TextAction {
   if (finalAt >= 0) {
     const sql = lastSqlBlock(reply.slice(finalAt));
     if (sql) return { ok: true, name: "submit_sql", input: { sql } };
-    const inline = reply.slice(finalAt).replace(/FINAL ANSWER\s*:?/i, "").trim();
+    const inline = reply
+      .slice(finalAt)
+      .replace(/FINAL ANSWER\s*:?/i, "")
+      .trim();
     if (/^(SELECT|WITH)\b/i.test(inline)) return { ok: true, name: "submit_sql", input: { sql: inline } };
   }
   const actions = [...reply.matchAll(/^\s*ACTION\s*:\s*(\w+)[ \t]*(.*)$/gim)];
@@ -39,7 +42,12 @@ export function parseTextAction(reply: string): TextAction {
   const sql = lastSqlBlock(reply);
   if (action && (!sql || action.index! > reply.lastIndexOf("```"))) {
     const name = action[1]!.toLowerCase();
-    const args = action[2]!.trim().replace(/^\(|\)$/g, "").split(/[\s,]+/).filter(Boolean).map(unquote);
+    const args = action[2]!
+      .trim()
+      .replace(/^\(|\)$/g, "")
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(unquote);
     if (name === "list_tables") return { ok: true, name, input: {} };
     if (name === "describe_table" && args[0]) return { ok: true, name, input: { table: args[0] } };
     if (name === "sample_values" && args[0] && args[1]) {
@@ -51,5 +59,8 @@ export function parseTextAction(reply: string): TextAction {
     return { ok: false, message: `The action "${action[0]!.trim()}" is incomplete or unknown. Follow the action forms exactly.` };
   }
   if (sql) return { ok: true, name: "run_sql", input: { sql } };
-  return { ok: false, message: "No action found in the reply. End the reply with one ACTION line, a ```sql block to run, or FINAL ANSWER: with a ```sql block." };
+  return {
+    ok: false,
+    message: "No action found in the reply. End the reply with one ACTION line, a ```sql block to run, or FINAL ANSWER: with a ```sql block.",
+  };
 }

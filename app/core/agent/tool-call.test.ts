@@ -22,10 +22,16 @@ describe("validateToolCall", () => {
   it("turns each kind of invalid call into an observation the model can act on", () => {
     expect(validateToolCall(request("drop_table", {}))).toEqual({ ok: false, message: expect.stringContaining('there is no tool named "drop_table"') });
     expect(validateToolCall(request("run_sql", '{"sql": "SELECT 1'))).toEqual({ ok: false, message: expect.stringContaining("not valid JSON") });
-    expect(validateToolCall(request("describe_table", { name: "city" }))).toEqual({ ok: false, message: expect.stringMatching(/^Error: wrong arguments for describe_table: table:/) });
+    expect(validateToolCall(request("describe_table", { name: "city" }))).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Error: wrong arguments for describe_table: table:/),
+    });
     expect(validateToolCall(request("run_sql", { sql: "" }))).toEqual({ ok: false, message: expect.stringContaining("wrong arguments for run_sql") });
     // The SDK's objection is passed on even when the value would pass our schema.
-    expect(validateToolCall(request("run_sql", { sql: "SELECT 1" }, "Type validation failed"))).toEqual({ ok: false, message: "Error: invalid arguments for run_sql: Type validation failed" });
+    expect(validateToolCall(request("run_sql", { sql: "SELECT 1" }, "Type validation failed"))).toEqual({
+      ok: false,
+      message: "Error: invalid arguments for run_sql: Type validation failed",
+    });
   });
 });
 

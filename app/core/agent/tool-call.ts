@@ -60,7 +60,10 @@ export function validateToolCall(requested: Pick<RequestedToolCall, "id" | "tool
     try {
       value = value.trim() === "" ? {} : JSON.parse(value);
     } catch (error) {
-      return { ok: false, message: `Error: the arguments for ${name} are not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object.` };
+      return {
+        ok: false,
+        message: `Error: the arguments for ${name} are not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object.`,
+      };
     }
   }
   const checked = checkedCall(requested.id, name, value ?? {});
@@ -86,5 +89,8 @@ export function requestedCalls(
   if (protocol === "tools" && reply.toolCalls.length > 0) return { calls: reply.toolCalls, problem: null };
   const action = parseTextAction(reply.text);
   if (action.ok) return { calls: [{ id: `text-${turn}`, toolName: action.name, input: action.input, source: "text" }], problem: null };
-  return { calls: [], problem: protocol === "text" ? action.message : "No tool was called. Call exactly one tool; use submit_sql when you have the final query." };
+  return {
+    calls: [],
+    problem: protocol === "text" ? action.message : "No tool was called. Call exactly one tool; use submit_sql when you have the final query.",
+  };
 }

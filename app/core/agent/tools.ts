@@ -96,7 +96,9 @@ async function describeTable(database: ReadOnlyDatabase, schema: DatabaseSchema,
     ].filter(Boolean);
     lines.push(`  ${column.name} ${column.type || "ANY"}${notes.length ? ` ${notes.join(", ")}` : ""}`);
   }
-  const sample = sharesValues(limits.sharing ?? DEFAULT_DATA_SHARING) ? await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, toolQuery(3)) : null;
+  const sample = sharesValues(limits.sharing ?? DEFAULT_DATA_SHARING)
+    ? await database.executeReadOnly(`SELECT * FROM ${quoteIdentifier(table.name)} LIMIT 3`, toolQuery(3))
+    : null;
   if (sample?.ok) {
     lines.push("Sample rows:", rowsText(sample.columns, sample.rows, sample.rows.length, (limits.maxCharacters ?? DEFAULT_OBSERVATION_CHARACTERS) / 2));
   }
@@ -110,13 +112,19 @@ async function sampleValues(
   limits: ToolLimits,
 ): Promise<Observation> {
   if (!sharesValues(limits.sharing ?? DEFAULT_DATA_SHARING)) {
-    return { ok: false, text: "Not available: the person's data-sharing setting sends the schema only, so values cannot be looked up. Write the query from the schema." };
+    return {
+      ok: false,
+      text: "Not available: the person's data-sharing setting sends the schema only, so values cannot be looked up. Write the query from the schema.",
+    };
   }
   const table = findTable(schema, input.table);
   if (!table) return unknownTable(schema, input.table);
   const column = table.columns.find((candidate) => candidate.name.toLowerCase() === input.column.toLowerCase());
   if (!column) {
-    return { ok: false, text: `Error: ${table.name} has no column "${input.column}". Columns: ${table.columns.map((candidate) => candidate.name).join(", ")}.` };
+    return {
+      ok: false,
+      text: `Error: ${table.name} has no column "${input.column}". Columns: ${table.columns.map((candidate) => candidate.name).join(", ")}.`,
+    };
   }
   const quotedColumn = quoteIdentifier(column.name);
   const filter = input.like ? ` WHERE ${quotedColumn} LIKE '${input.like.replaceAll("'", "''")}'` : "";

@@ -129,7 +129,14 @@ export function replaySteps(events: AgentEvent[]): number[] {
     const next = events[index + 1];
     // A thought is complete when the model moves on to act; text cut by a retry is not a step.
     const endOfThought = event.type === "text-delta" && next?.type !== "text-delta" && next?.type !== "turn-retry" && next?.type !== "protocol-switch";
-    if (event.type === "run-start" || endOfThought || event.type === "tool-call" || event.type === "observation" || event.type === "final" || event.type === "run-end") {
+    if (
+      event.type === "run-start" ||
+      endOfThought ||
+      event.type === "tool-call" ||
+      event.type === "observation" ||
+      event.type === "final" ||
+      event.type === "run-end"
+    ) {
       steps.push(index + 1);
     }
   });
@@ -147,7 +154,10 @@ export function parseTrace(text: string): { ok: true; trace: Trace } | { ok: fal
   const parsed = traceSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `The file is not a QueryLab trace (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).` };
+    return {
+      ok: false,
+      message: `The file is not a QueryLab trace (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`,
+    };
   }
   return { ok: true, trace: parsed.data };
 }

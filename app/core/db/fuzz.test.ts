@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../seeded-random";
 import { SqliteEngine, type ImportFormat } from "./sqljs-engine";
 
-
 const sample = new Uint8Array(readFileSync("public/samples/clinic.sqlite"));
 const tally = { databases: 0, tables: 0, statements: 0 };
 let engine: SqliteEngine;
@@ -44,7 +43,8 @@ describe("fuzzing the engine", () => {
     for (let index = 0; index < 30; index += 1) {
       const garbage = sample.slice();
       const start = 100 + Math.floor(random() * (garbage.length - 200));
-      for (let offset = start; offset < Math.min(garbage.length, start + 4096 * (1 + Math.floor(random() * 20))); offset += 1) garbage[offset] = Math.floor(random() * 256);
+      for (let offset = start; offset < Math.min(garbage.length, start + 4096 * (1 + Math.floor(random() * 20))); offset += 1)
+        garbage[offset] = Math.floor(random() * 256);
       variants.push(garbage);
     }
     for (const bytes of variants) {
@@ -80,11 +80,19 @@ describe("fuzzing the engine", () => {
       inputs.push({ name: `ragged-${index}.csv`, bytes: encoder.encode(text), format: random() < 0.2 ? "tsv" : "csv" });
     }
     for (let index = 0; index < 40; index += 1) {
-      inputs.push({ name: `bytes-${index}.csv`, bytes: Uint8Array.from({ length: 1 + Math.floor(random() * 2000) }, () => Math.floor(random() * 256)), format: "csv" });
+      inputs.push({
+        name: `bytes-${index}.csv`,
+        bytes: Uint8Array.from({ length: 1 + Math.floor(random() * 2000) }, () => Math.floor(random() * 256)),
+        format: "csv",
+      });
     }
     inputs.push({ name: "latin1.csv", bytes: Uint8Array.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x0a]), format: "csv" });
     inputs.push({ name: "utf16.csv", bytes: Uint8Array.from([0xff, 0xfe, 0x61, 0x00, 0x0a, 0x00, 0x31, 0x00]), format: "csv" });
-    inputs.push({ name: "wide.csv", bytes: encoder.encode(`${Array.from({ length: 10_000 }, (_, column) => `c${column}`).join(",")}\n${"1,".repeat(9_999)}1`), format: "csv" });
+    inputs.push({
+      name: "wide.csv",
+      bytes: encoder.encode(`${Array.from({ length: 10_000 }, (_, column) => `c${column}`).join(",")}\n${"1,".repeat(9_999)}1`),
+      format: "csv",
+    });
     for (const json of ["42", '"text"', "null", "[]", "[1,2,3]", '{"a":1}', '{"a":[1],"b":[2]}', "[[]]", '[{"a":{"deep":[1,{"x":2}]}}]', "{", "[{]"]) {
       inputs.push({ name: "shape.json", bytes: encoder.encode(json), format: "json" });
     }
@@ -129,7 +137,36 @@ describe("fuzzing the engine", () => {
       "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r LIMIT 100000) SELECT sum(n) FROM r",
       `SELECT * FROM patients WHERE patient_id IN (${Array.from({ length: 20_000 }, (_, index) => index).join(",")})`,
     ];
-    const words = ["SELECT", "FROM", "WHERE", "(", ")", ",", "'", '"', "patients", "*", "JOIN", "ON", "=", "1", "NULL", "ORDER", "BY", "GROUP", "--", "/*", "*/", ";", "CASE", "WHEN", "END", "\u0000", "é", "😀"];
+    const words = [
+      "SELECT",
+      "FROM",
+      "WHERE",
+      "(",
+      ")",
+      ",",
+      "'",
+      '"',
+      "patients",
+      "*",
+      "JOIN",
+      "ON",
+      "=",
+      "1",
+      "NULL",
+      "ORDER",
+      "BY",
+      "GROUP",
+      "--",
+      "/*",
+      "*/",
+      ";",
+      "CASE",
+      "WHEN",
+      "END",
+      "\u0000",
+      "é",
+      "😀",
+    ];
     for (let index = 0; index < 150; index += 1) {
       texts.push(Array.from({ length: 1 + Math.floor(random() * 40) }, () => words[Math.floor(random() * words.length)]).join(random() < 0.5 ? " " : ""));
     }

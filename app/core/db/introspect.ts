@@ -3,7 +3,6 @@ import type { Database } from "sql.js";
 import { quoteIdentifier } from "./identifiers";
 import type { ColumnInfo, DatabaseSchema, ForeignKeyInfo, IndexInfo, TableInfo } from "./types";
 
-
 function rows(database: Database, sql: string, params: (string | number)[] = []): Record<string, unknown>[] {
   const statement = database.prepare(sql, params);
   const out: Record<string, unknown>[] = [];
@@ -44,8 +43,11 @@ export function columnCommentsFromCreateSql(createSql: string, columnNames: stri
 }
 
 function readColumns(database: Database, table: string, createSql: string): ColumnInfo[] {
-  const info = rows(database, "SELECT name, type, \"notnull\" AS not_null, dflt_value, pk FROM pragma_table_info(?)", [table]);
-  const comments = columnCommentsFromCreateSql(createSql, info.map((row) => String(row.name)));
+  const info = rows(database, 'SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?)', [table]);
+  const comments = columnCommentsFromCreateSql(
+    createSql,
+    info.map((row) => String(row.name)),
+  );
   return info.map((row) => ({
     name: String(row.name),
     type: String(row.type ?? ""),
@@ -58,7 +60,11 @@ function readColumns(database: Database, table: string, createSql: string): Colu
 
 function readForeignKeys(database: Database, table: string, primaryKeyOf: (table: string) => string[]): ForeignKeyInfo[] {
   const byId = new Map<number, ForeignKeyInfo>();
-  for (const row of rows(database, 'SELECT id, "table" AS to_table, "from" AS from_column, "to" AS to_column FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table])) {
+  for (const row of rows(
+    database,
+    'SELECT id, "table" AS to_table, "from" AS from_column, "to" AS to_column FROM pragma_foreign_key_list(?) ORDER BY id, seq',
+    [table],
+  )) {
     const id = Number(row.id);
     const key = byId.get(id) ?? { fromColumns: [], toTable: String(row.to_table), toColumns: [] };
     key.fromColumns.push(String(row.from_column));

@@ -15,10 +15,7 @@ function exportable(value: SqlValue): string | number | null {
 
 /** RFC 4180 CSV with a header row; NULL becomes an empty field and the empty string a quoted "", so they stay apart. */
 export function resultToCsv(columns: string[], rows: SqlValue[][]): string {
-  return Papa.unparse(
-    { fields: columns, data: rows.map((row) => row.map(exportable)) },
-    { newline: "\r\n", quotes: (value: unknown) => value === "" },
-  );
+  return Papa.unparse({ fields: columns, data: rows.map((row) => row.map(exportable)) }, { newline: "\r\n", quotes: (value: unknown) => value === "" });
 }
 
 /** An array of objects keyed by column name; duplicate column names get a numeric suffix so no value is lost. */

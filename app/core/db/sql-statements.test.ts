@@ -131,10 +131,7 @@ describe("splitStatements", () => {
   it("does not mistake BEGIN transactions, quoted keywords or lookalike words for trigger bodies", () => {
     expect(texts("BEGIN; INSERT INTO t VALUES (1); END;")).toEqual(["BEGIN;", "INSERT INTO t VALUES (1);", "END;"]);
     expect(texts("BEGIN TRANSACTION; COMMIT;")).toEqual(["BEGIN TRANSACTION;", "COMMIT;"]);
-    expect(texts("CREATE TABLE begin_end (begin_date TEXT); SELECT 1;")).toEqual([
-      "CREATE TABLE begin_end (begin_date TEXT);",
-      "SELECT 1;",
-    ]);
+    expect(texts("CREATE TABLE begin_end (begin_date TEXT); SELECT 1;")).toEqual(["CREATE TABLE begin_end (begin_date TEXT);", "SELECT 1;"]);
     const trigger = `CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT "end", 'END', [case]; SELECT 1; END;`;
     expect(texts(`${trigger} SELECT 2;`)).toEqual([trigger, "SELECT 2;"]);
   });

@@ -6,10 +6,7 @@ import { DatabaseService } from "../database-service";
 import { MAX_DATABASE_BYTES, SqliteEngine, checkDatabaseBytes, checkDatabaseSize } from "./sqljs-engine";
 import { whenReady } from "./when-ready";
 
-type EngineApi = Pick<
-  DatabaseService,
-  "open" | "execute" | "fetchRows" | "schema" | "exportDatabase" | "importTable" | "inTransaction" | "exportResult"
->;
+type EngineApi = Pick<DatabaseService, "open" | "execute" | "fetchRows" | "schema" | "exportDatabase" | "importTable" | "inTransaction" | "exportResult">;
 
 const FIXTURE_SQL = `
 CREATE TABLE authors (
@@ -156,7 +153,9 @@ describe.each([
   it("refuses a truncated database and keeps the open one", async () => {
     const engine = await engineWithFixture();
     // A bigger database so truncation cuts real pages.
-    await engine.execute("CREATE TABLE filler(x); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 5000) INSERT INTO filler SELECT randomblob(200) FROM c;");
+    await engine.execute(
+      "CREATE TABLE filler(x); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 5000) INSERT INTO filler SELECT randomblob(200) FROM c;",
+    );
     const full = await engine.exportDatabase();
     const outcome = await engine.open(full.slice(0, Math.floor(full.byteLength / 2)));
     expect(outcome.ok).toBe(false);

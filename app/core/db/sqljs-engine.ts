@@ -7,24 +7,8 @@ import { readSchema } from "./introspect";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson } from "./result-export";
-import {
-  createTableSql,
-  insertSql,
-  isImportError,
-  parseDelimited,
-  parseJsonRows,
-  tableNameFromFileName,
-} from "./tabular-import";
-import type {
-  DatabaseSchema,
-  DbError,
-  ExecuteOutcome,
-  ImportSummary,
-  OpenedDatabase,
-  Outcome,
-  ReadOnlyResult,
-  SqlValue,
-} from "./types";
+import { createTableSql, insertSql, isImportError, parseDelimited, parseJsonRows, tableNameFromFileName } from "./tabular-import";
+import type { DatabaseSchema, DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./types";
 
 /** Bytes every SQLite 3 database file starts with. */
 const SQLITE_MAGIC = "SQLite format 3\u0000";
@@ -68,8 +52,7 @@ export function checkDatabaseBytes(bytes: Uint8Array): DbError | null {
   if (header !== SQLITE_MAGIC) {
     return {
       kind: "not-a-database",
-      message:
-        "This file is not a SQLite database (it does not start with the SQLite header). To load a CSV, TSV or JSON file, import it as a table.",
+      message: "This file is not a SQLite database (it does not start with the SQLite header). To load a CSV, TSV or JSON file, import it as a table.",
     };
   }
   if (bytes.byteLength < 512) {
@@ -116,9 +99,7 @@ export class SqliteEngine {
     this.openedHash = hashBytes(bytes ?? new Uint8Array());
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
-    const tableCount = Number(
-      candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0,
-    );
+    const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
     return { ok: true, sizeBytes: bytes?.byteLength ?? 0, tableCount };
   }
 
@@ -308,12 +289,7 @@ export class SqliteEngine {
   }
 
   /** Imports a CSV/TSV/JSON file as a new table, all or nothing. */
-  async importTable(
-    fileName: string,
-    bytes: Uint8Array,
-    format: ImportFormat,
-    onProgress?: (fraction: number) => void,
-  ): Promise<Outcome<ImportSummary>> {
+  async importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
     const text = new TextDecoder("utf-8").decode(bytes);
     const parsed =
       format === "json"

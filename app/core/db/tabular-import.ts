@@ -385,7 +385,9 @@ function tableFromArrays(items: unknown[][], warnings: string[]): ParsedTable | 
   if (headerRow.length > MAX_COLUMNS) return tooManyColumns(headerRow.length);
   const badHeader = headerRow.findIndex((name) => isPlainObject(name) || Array.isArray(name));
   if (badHeader !== -1) {
-    return notTabular(`The header row (the first array) holds ${describeJsonType(headerRow[badHeader])} at position ${badHeader + 1}; column names must be strings.`);
+    return notTabular(
+      `The header row (the first array) holds ${describeJsonType(headerRow[badHeader])} at position ${badHeader + 1}; column names must be strings.`,
+    );
   }
   if (dataRows.length === 0) {
     return {
@@ -466,7 +468,9 @@ export function parseJsonRows(text: string): ParsedTable | ImportError {
       return tableFromArray(value[key] as unknown[], warnings);
     }
     if (arrayKeys.length > 1) {
-      return notTabular(`The JSON object has several array properties (${arrayKeys.map((key) => `"${key}"`).join(", ")}), so it is unclear which holds the rows.`);
+      return notTabular(
+        `The JSON object has several array properties (${arrayKeys.map((key) => `"${key}"`).join(", ")}), so it is unclear which holds the rows.`,
+      );
     }
     return notTabular("The JSON object has no array property holding rows.");
   }

@@ -3,12 +3,7 @@ import { z } from "zod";
 
 /** One SQLite value as sql.js hands it over: BLOBs arrive as bytes. */
 export type SqlValue = null | number | string | Uint8Array;
-export const sqlValueSchema: z.ZodType<SqlValue> = z.union([
-  z.null(),
-  z.number(),
-  z.string(),
-  z.instanceof(Uint8Array),
-]);
+export const sqlValueSchema: z.ZodType<SqlValue> = z.union([z.null(), z.number(), z.string(), z.instanceof(Uint8Array)]);
 
 export type DbErrorKind =
   | "empty-file"
@@ -113,12 +108,8 @@ export const databaseSchemaSchema: z.ZodType<DatabaseSchema> = z.object({
           comment: z.string().nullable(),
         }),
       ),
-      foreignKeys: z.array(
-        z.object({ fromColumns: z.array(z.string()), toTable: z.string(), toColumns: z.array(z.string()) }),
-      ),
-      indexes: z.array(
-        z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), origin: z.string() }),
-      ),
+      foreignKeys: z.array(z.object({ fromColumns: z.array(z.string()), toTable: z.string(), toColumns: z.array(z.string()) })),
+      indexes: z.array(z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), origin: z.string() })),
       sql: z.string(),
     }),
   ),
@@ -145,8 +136,7 @@ export interface QueryResultSummary {
 }
 
 export type ExecuteOutcome =
-  | ({ ok: true } & QueryResultSummary)
-  | { ok: false; error: DbError; elapsedMs: number; statementsCompleted: number; databaseChanged: boolean };
+  ({ ok: true } & QueryResultSummary) | { ok: false; error: DbError; elapsedMs: number; statementsCompleted: number; databaseChanged: boolean };
 
 export interface OpenedDatabase {
   sizeBytes: number;

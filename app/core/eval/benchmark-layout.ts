@@ -37,7 +37,10 @@ export function locateBenchmark(paths: string[]): { ok: true; layout: BenchmarkL
     .filter((path) => !path.startsWith("../") && questionsRank(path) >= 0)
     .sort((a, b) => depth(a) - depth(b) || questionsRank(a) - questionsRank(b))[0];
   if (!questionsPath) {
-    return { ok: false, message: `There is no questions file (${QUESTION_FILES.join(", ")}); the Spider layout is dev.json and database/<db_id>/<db_id>.sqlite.` };
+    return {
+      ok: false,
+      message: `There is no questions file (${QUESTION_FILES.join(", ")}); the Spider layout is dev.json and database/<db_id>/<db_id>.sqlite.`,
+    };
   }
   const root = questionsPath.slice(0, questionsPath.lastIndexOf("/") + 1);
   const present = new Set(normalized);

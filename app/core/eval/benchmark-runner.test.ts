@@ -35,7 +35,11 @@ beforeAll(async () => {
       const kind = (["429", "500", "cut"] as const)[(requests / 10) % 3]!;
       faults.push(kind);
       const fault: ScriptedTurn["fault"] =
-        kind === "429" ? { kind: "status", status: 429, retryAfterMs: 20 } : kind === "500" ? { kind: "status", status: 500 } : { kind: "cut-stream", afterChunks: 2 };
+        kind === "429"
+          ? { kind: "status", status: 429, retryAfterMs: 20 }
+          : kind === "500"
+            ? { kind: "status", status: 500 }
+            : { kind: "cut-stream", afterChunks: 2 };
       return { ...turn, fault, times: 1 };
     },
   });
@@ -59,7 +63,10 @@ describe("a benchmark run under faults", () => {
     const model = createLanguageModel(settings);
     const session = new BenchmarkSession({ source, pruning: null, sharing: "results", semantics: "spider", modelFor: () => ({ model, settings }) });
     const started = performance.now();
-    const ran = await session.run(QUESTIONS.map((question) => ({ question, model: "scripted-model" })), { concurrency: 8 });
+    const ran = await session.run(
+      QUESTIONS.map((question) => ({ question, model: "scripted-model" })),
+      { concurrency: 8 },
+    );
     const results = ran.filter((result) => result !== undefined);
     const summary = summarize(results, performance.now() - started);
     expect(faults.length).toBeGreaterThanOrEqual(35); // about one request in ten of ~400

@@ -18,8 +18,16 @@ const TABLES_JSON = JSON.stringify([
     db_id: "shop",
     table_names_original: ["items"],
     table_names: ["items"],
-    column_names_original: [[-1, "*"], [0, "item_id"], [0, "prc"]],
-    column_names: [[-1, "*"], [0, "item id"], [0, "price in euro cents"]],
+    column_names_original: [
+      [-1, "*"],
+      [0, "item_id"],
+      [0, "prc"],
+    ],
+    column_names: [
+      [-1, "*"],
+      [0, "item id"],
+      [0, "price in euro cents"],
+    ],
   },
 ]);
 
@@ -35,7 +43,10 @@ beforeAll(async () => {
   server = await startScriptedLlmServer({
     script: (request) => {
       const index = Number(/question (\d+)/.exec(JSON.stringify(request.messages))?.[1] ?? 0);
-      return { ...toolTurn(toolCall("submit_sql", { sql: `SELECT count(*) FROM items WHERE prc > ${index}` })), ...(answerDelayMs ? { delayMs: answerDelayMs } : {}) };
+      return {
+        ...toolTurn(toolCall("submit_sql", { sql: `SELECT count(*) FROM items WHERE prc > ${index}` })),
+        ...(answerDelayMs ? { delayMs: answerDelayMs } : {}),
+      };
     },
   });
   const SQL = await initSqlJs();
@@ -112,7 +123,13 @@ describe("BenchmarkSession", () => {
 
   it("turns a database that will not open into failed results that say why, and tries it again for the next task", async () => {
     const source = countingSource();
-    const results = await session(source).run([{ question: question(1, "gone"), model: "m" }, { question: question(2, "gone"), model: "m" }], { concurrency: 1 });
+    const results = await session(source).run(
+      [
+        { question: question(1, "gone"), model: "m" },
+        { question: question(2, "gone"), model: "m" },
+      ],
+      { concurrency: 1 },
+    );
     expect(results.map((result) => [result?.match, result?.reason, result?.error])).toEqual([
       [false, "error", "No database file for gone."],
       [false, "error", "No database file for gone."],
@@ -125,7 +142,11 @@ describe("BenchmarkSession", () => {
     try {
       const controller = new AbortController();
       const recorded: number[] = [];
-      const running = session(countingSource()).run(tasks(3), { concurrency: 1, signal: controller.signal, onResult: (task) => void recorded.push(task.question.index) });
+      const running = session(countingSource()).run(tasks(3), {
+        concurrency: 1,
+        signal: controller.signal,
+        onResult: (task) => void recorded.push(task.question.index),
+      });
       setTimeout(() => controller.abort(new Error("stopped")), 150);
       const results = await running;
       expect(results.filter(Boolean)).toEqual([]);

@@ -32,7 +32,13 @@ describe("benchmark questions", () => {
     expect(sample).toHaveLength(3);
     expect(selectQuestions(questions, { limit: 3, sampleSeed: 7 })).toEqual(sample);
     expect(sample.map((question) => question.index)).toEqual([...sample.map((question) => question.index)].sort((a, b) => a - b));
-    const seeds = new Set(Array.from({ length: 10 }, (_, seed) => selectQuestions(questions, { limit: 2, sampleSeed: seed }).map((question) => question.index).join()));
+    const seeds = new Set(
+      Array.from({ length: 10 }, (_, seed) =>
+        selectQuestions(questions, { limit: 2, sampleSeed: seed })
+          .map((question) => question.index)
+          .join(),
+      ),
+    );
     expect(seeds.size).toBeGreaterThan(1);
   });
 });

@@ -35,7 +35,10 @@ export function parseBenchmarkQuestions(text: string): { ok: true; questions: Be
   const parsed = z.array(benchmarkQuestionSchema).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `The questions file is not in the Spider layout (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).` };
+    return {
+      ok: false,
+      message: `The questions file is not in the Spider layout (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`,
+    };
   }
   return {
     ok: true,
@@ -57,7 +60,6 @@ export interface QuestionFilter {
   /** With a limit: a random sample (reproducible from the seed) instead of the first questions. */
   sampleSeed?: number;
 }
-
 
 export function selectQuestions(questions: BenchmarkQuestion[], filter: QuestionFilter): BenchmarkQuestion[] {
   const chosen = questions.filter(

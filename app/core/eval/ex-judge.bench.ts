@@ -46,11 +46,8 @@ const runner = createSqlJsQueryRunner(database);
 
 describe("judgeQueries, a typical Spider pair on a 2,000-row table", () => {
   bench("group by with column permutation", async () => {
-    await judgeQueries(
-      runner,
-      "SELECT country, count(*) FROM singer GROUP BY country",
-      "SELECT count(*), country FROM singer GROUP BY 2",
-      { semantics: "spider" },
-    );
+    await judgeQueries(runner, "SELECT country, count(*) FROM singer GROUP BY country", "SELECT count(*), country FROM singer GROUP BY 2", {
+      semantics: "spider",
+    });
   });
 });

@@ -47,11 +47,7 @@ const rows = (values: (number | string | null)[][], columns = values[0]?.map((_,
 
 describe("equal and unequal results", () => {
   it.each([spider, bird])("the same query text in other words matches (%o)", async (options) => {
-    const judgement = await judge(
-      "SELECT name FROM singer WHERE country = 'France'",
-      "SELECT s.name FROM singer AS s WHERE s.country IN ('France')",
-      options,
-    );
+    const judgement = await judge("SELECT name FROM singer WHERE country = 'France'", "SELECT s.name FROM singer AS s WHERE s.country IN ('France')", options);
     expect(judgement).toEqual({ match: true, reason: "match" });
   });
 
@@ -153,9 +149,7 @@ describe("row order", () => {
   });
   it("is enforced together with a column permutation", async () => {
     expect((await judge("SELECT name, age FROM singer ORDER BY age DESC", "SELECT age, name FROM singer ORDER BY age DESC", spider)).match).toBe(true);
-    expect((await judge("SELECT name, age FROM singer ORDER BY age DESC", "SELECT age, name FROM singer ORDER BY age", spider)).reason).toBe(
-      "different-order",
-    );
+    expect((await judge("SELECT name, age FROM singer ORDER BY age DESC", "SELECT age, name FROM singer ORDER BY age", spider)).reason).toBe("different-order");
   });
   it("is ignored by BIRD even when the gold query sorts", async () => {
     expect((await judge("SELECT name FROM singer ORDER BY age, name", "SELECT name FROM singer ORDER BY name", bird)).match).toBe(true);
@@ -190,8 +184,7 @@ describe("values", () => {
     expect((await judge("SELECT avg(age) FROM singer", "SELECT round(avg(age), 1) FROM singer", spider)).match).toBe(false);
   });
   it("numbers compare by value across the whole range, and never equal NULL", () => {
-    const same = (left: number | null, right: number | null) =>
-      judgeExecution(rows([[left]]), rows([[right]]), { semantics: "spider" }).match;
+    const same = (left: number | null, right: number | null) => judgeExecution(rows([[left]]), rows([[right]]), { semantics: "spider" }).match;
     expect(same(0, -0)).toBe(true);
     expect(same(0, null)).toBe(false);
     for (const value of [2 ** 29, 2 ** 29 + 1, -(2 ** 29), -(2 ** 29) - 1, 2 ** 40, 0.5, -1e300, Infinity]) {
@@ -204,8 +197,12 @@ describe("values", () => {
   });
   it("blobs equal by content, never equal to text", () => {
     const blob = (...bytes: number[]) => new Uint8Array(bytes);
-    expect(judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { semantics: "spider" }).match).toBe(true);
-    expect(judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [["\u0001\u0002"]] }, { semantics: "spider" }).match).toBe(false);
+    expect(
+      judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { semantics: "spider" }).match,
+    ).toBe(true);
+    expect(
+      judgeExecution({ ok: true, columns: ["b"], rows: [[blob(1, 2)]] }, { ok: true, columns: ["b"], rows: [["\u0001\u0002"]] }, { semantics: "spider" }).match,
+    ).toBe(false);
   });
   it("a text value holding the separator cannot fake two columns", () => {
     const gold = rows([["a\u0001s1:b", "c"]]);

@@ -305,8 +305,7 @@ function findColumnOrder(gold: Int32Array[], predicted: Int32Array[], rowCount: 
   const compatible = sortedGold.map((goldColumn) => sortedPredicted.map((column) => sameSequence(goldColumn, column)));
   // Gold's partial rows (its first depth + 1 columns), built as the search first reaches each depth.
   const goldPrefixes: RowMultiset[] = [];
-  const goldPrefix = (depth: number): RowMultiset =>
-    (goldPrefixes[depth] ??= new RowMultiset(gold, rangeOf(depth + 1), rowCount));
+  const goldPrefix = (depth: number): RowMultiset => (goldPrefixes[depth] ??= new RowMultiset(gold, rangeOf(depth + 1), rowCount));
 
   const identical = new Map<number, boolean>();
   const sameContents = (first: number, second: number): boolean => {
@@ -504,12 +503,7 @@ export function judgeExecution(gold: QueryOutcome, predicted: QueryOutcome, opti
  * is not run. Whether row order matters is read from the gold SQL (a top-level ORDER BY) unless
  * `goldHasOrderBy` is given.
  */
-export async function judgeQueries(
-  runner: QueryRunner,
-  goldSql: string,
-  predictedSql: string,
-  options: JudgeQueriesOptions,
-): Promise<Judgement> {
+export async function judgeQueries(runner: QueryRunner, goldSql: string, predictedSql: string, options: JudgeQueriesOptions): Promise<Judgement> {
   const rewrite = options.semantics === "spider" && options.officialSpiderRewrites;
   const gold = rewrite ? applyOfficialSpiderRewrites(goldSql) : goldSql;
   const predicted = rewrite ? applyOfficialSpiderRewrites(predictedSql) : predictedSql;

@@ -21,10 +21,7 @@ describe("Spider's examples (concert_singer and car_1 in the Spider dev set)", (
     ["SELECT song_name FROM singer WHERE age > (SELECT avg(age) FROM singer)", "hard"],
     ["SELECT name FROM stadium WHERE stadium_id NOT IN (SELECT stadium_id FROM concert)", "hard"],
     ["SELECT country FROM singer WHERE age > 40 INTERSECT SELECT country FROM singer WHERE age < 30", "hard"],
-    [
-      "SELECT name FROM stadium EXCEPT SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T1.year = 2014",
-      "hard",
-    ],
+    ["SELECT name FROM stadium EXCEPT SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T1.year = 2014", "hard"],
     [
       "SELECT T2.name, T2.capacity FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T1.year >= 2014 GROUP BY T2.stadium_id ORDER BY count(*) DESC LIMIT 1",
       "extra",
@@ -44,9 +41,7 @@ describe("Spider's examples (concert_singer and car_1 in the Spider dev set)", (
 
 describe("the counts", () => {
   it("add a WHERE, a GROUP BY, an ORDER BY, a LIMIT and each extra table to component 1", () => {
-    const result = analysis(
-      "SELECT a.x FROM a JOIN b ON b.id = a.id LEFT JOIN c ON c.id = b.id WHERE a.y = 1 GROUP BY a.x ORDER BY a.x LIMIT 5",
-    );
+    const result = analysis("SELECT a.x FROM a JOIN b ON b.id = a.id LEFT JOIN c ON c.id = b.id WHERE a.y = 1 GROUP BY a.x ORDER BY a.x LIMIT 5");
     expect(result.query.tables).toBe(3);
     expect(result.counts).toEqual({ component1: 6, component2: 0, others: 0 });
   });
@@ -117,9 +112,7 @@ describe("the counts", () => {
 
 describe("the tokenizer", () => {
   it("ignores keywords in strings, quoted names and comments", () => {
-    const result = analysis(
-      `SELECT "order" FROM t -- UNION SELECT 1\nWHERE note = 'a UNION b OR (SELECT x) WHERE' /* JOIN u ON 1 */ AND [group by] = 2`,
-    );
+    const result = analysis(`SELECT "order" FROM t -- UNION SELECT 1\nWHERE note = 'a UNION b OR (SELECT x) WHERE' /* JOIN u ON 1 */ AND [group by] = 2`);
     expect(result.counts).toEqual({ component1: 1, component2: 0, others: 1 });
   });
 

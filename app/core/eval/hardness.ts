@@ -62,18 +62,7 @@ export const hardnessCountsSchema: z.ZodType<HardnessCounts> = z.object({
 });
 
 /** Where a nested query sits in the SELECT that contains it. */
-export type NestedPlace =
-  | "join-condition"
-  | "where"
-  | "having"
-  | "union"
-  | "intersect"
-  | "except"
-  | "select"
-  | "group-by"
-  | "order-by"
-  | "limit"
-  | "with";
+export type NestedPlace = "join-condition" | "where" | "having" | "union" | "intersect" | "except" | "select" | "group-by" | "order-by" | "limit" | "with";
 
 /** What the rules read from one SELECT (one member of a compound), with the queries nested in it. */
 export interface QueryLevel {
@@ -509,8 +498,7 @@ export function hardnessCounts(level: QueryLevel): HardnessCounts {
     Math.max(0, level.tables - 1) +
     level.orConnectors +
     level.likeOperators;
-  const others =
-    Number(level.aggregates > 1) + Number(level.selectColumns > 1) + Number(level.whereConditions > 1) + Number(level.groupByColumns > 1);
+  const others = Number(level.aggregates > 1) + Number(level.selectColumns > 1) + Number(level.whereConditions > 1) + Number(level.groupByColumns > 1);
   return { component1, component2: level.nested.length, others };
 }
 

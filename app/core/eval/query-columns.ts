@@ -31,7 +31,9 @@ function identifierText(sql: string, start: number, end: number, kind: string): 
 export function queryColumns(sql: string, schema: DatabaseSchema): QueryColumn[] {
   const tables = new Map(schema.tables.map((table) => [table.name.toLowerCase(), table]));
   const tokens = [...scanTokens(sql)].map((token) => ({ ...token, text: sql.slice(token.start, token.end) }));
-  const identifiers = tokens.map((token) => (token.kind === "word" || token.kind === "quoted" ? identifierText(sql, token.start, token.end, token.kind) : null));
+  const identifiers = tokens.map((token) =>
+    token.kind === "word" || token.kind === "quoted" ? identifierText(sql, token.start, token.end, token.kind) : null,
+  );
 
   const used = new Set<string>();
   const aliases = new Map<string, string>();

@@ -18,9 +18,7 @@ export const queryErrorSchema: z.ZodType<QueryError> = z.object({
 });
 
 /** A query's full result (every row, in the order SQLite produced them), or why there is none. */
-export type QueryOutcome =
-  | { ok: true; columns: string[]; rows: SqlValue[][]; elapsedMs?: number }
-  | { ok: false; error: QueryError; elapsedMs?: number };
+export type QueryOutcome = { ok: true; columns: string[]; rows: SqlValue[][]; elapsedMs?: number } | { ok: false; error: QueryError; elapsedMs?: number };
 
 export const queryOutcomeSchema: z.ZodType<QueryOutcome> = z.discriminatedUnion("ok", [
   z.object({

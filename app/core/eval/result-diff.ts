@@ -2,7 +2,9 @@
 import type { SqlValue } from "../db/types";
 
 function rowKey(row: SqlValue[]): string {
-  return JSON.stringify(row.map((value) => (value instanceof Uint8Array ? `x'${Array.from(value).join(",")}'` : typeof value === "number" ? Number(value) : value)));
+  return JSON.stringify(
+    row.map((value) => (value instanceof Uint8Array ? `x'${Array.from(value).join(",")}'` : typeof value === "number" ? Number(value) : value)),
+  );
 }
 
 /**

@@ -3,11 +3,7 @@
 import { scanTokens, type Token } from "../db/sql-tokens";
 
 function isWord(sql: string, token: Token, upperCaseWord: string): boolean {
-  return (
-    token.kind === "word" &&
-    token.end - token.start === upperCaseWord.length &&
-    sql.slice(token.start, token.end).toUpperCase() === upperCaseWord
-  );
+  return token.kind === "word" && token.end - token.start === upperCaseWord.length && sql.slice(token.start, token.end).toUpperCase() === upperCaseWord;
 }
 
 /**

@@ -59,7 +59,10 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
-export function classifyLlmError(error: unknown, context: { model: string; baseUrl: string; reachHint?: string; timedOut?: boolean; aborted?: boolean }): LlmError {
+export function classifyLlmError(
+  error: unknown,
+  context: { model: string; baseUrl: string; reachHint?: string; timedOut?: boolean; aborted?: boolean },
+): LlmError {
   if (context.aborted) return { kind: "aborted", message: "Stopped.", retryable: false };
   if (context.timedOut) {
     return { kind: "timeout", message: `The model did not answer in time. Try again, raise the timeout in Settings, or pick a faster model.`, retryable: true };
@@ -74,16 +77,38 @@ export function classifyLlmError(error: unknown, context: { model: string; baseU
     const status = apiError.statusCode;
     const said = providerMessage(apiError.responseBody);
     if (status === 401 || status === 403) {
-      return { kind: "auth", statusCode: status, retryable: false, message: `The provider refused the API key (HTTP ${status}). Check the key in Settings.${said}` };
+      return {
+        kind: "auth",
+        statusCode: status,
+        retryable: false,
+        message: `The provider refused the API key (HTTP ${status}). Check the key in Settings.${said}`,
+      };
     }
     if (status === 404) {
-      return { kind: "model-not-found", statusCode: status, retryable: false, message: `The provider does not know the model "${context.model}" (HTTP 404). Pick another model in Settings.${said}` };
+      return {
+        kind: "model-not-found",
+        statusCode: status,
+        retryable: false,
+        message: `The provider does not know the model "${context.model}" (HTTP 404). Pick another model in Settings.${said}`,
+      };
     }
     if (status === 429) {
-      return { kind: "rate-limit", statusCode: status, retryable: true, retryAfterMs: retryAfterMs(apiError.responseHeaders), message: `The provider is rate-limiting requests (HTTP 429).${said}` };
+      return {
+        kind: "rate-limit",
+        statusCode: status,
+        retryable: true,
+        retryAfterMs: retryAfterMs(apiError.responseHeaders),
+        message: `The provider is rate-limiting requests (HTTP 429).${said}`,
+      };
     }
     if (status >= 500) {
-      return { kind: "server", statusCode: status, retryable: true, retryAfterMs: retryAfterMs(apiError.responseHeaders), message: `The provider had a server error (HTTP ${status}).${said}` };
+      return {
+        kind: "server",
+        statusCode: status,
+        retryable: true,
+        retryAfterMs: retryAfterMs(apiError.responseHeaders),
+        message: `The provider had a server error (HTTP ${status}).${said}`,
+      };
     }
     if (status === 400 && /tool|function/i.test(apiError.responseBody ?? apiError.message)) {
       return { kind: "tools-unsupported", statusCode: status, retryable: false, message: `The model refused tool calling (HTTP 400).${said}` };

@@ -24,7 +24,12 @@ export function createRecordingFetch(base: typeof globalThis.fetch = globalThis.
     try {
       const response = await base(input, init);
       const copy = response.clone();
-      pending.push(copy.text().then((text) => ({ request: clip(request), response: clip(text) }), (error: unknown) => ({ request: clip(request), response: `(response cut: ${String(error)})` })));
+      pending.push(
+        copy.text().then(
+          (text) => ({ request: clip(request), response: clip(text) }),
+          (error: unknown) => ({ request: clip(request), response: `(response cut: ${String(error)})` }),
+        ),
+      );
       return response;
     } catch (error) {
       pending.push(Promise.resolve({ request: clip(request), response: `(no response: ${error instanceof Error ? error.message : String(error)})` }));
@@ -38,9 +43,7 @@ export function createRecordingFetch(base: typeof globalThis.fetch = globalThis.
       pending = [];
       // A response the model never finishes must not hold up the trace: give each copy a moment, then move on.
       const unfinished: RawExchange = { request: "", response: "(response still open)" };
-      return Promise.all(
-        taken.map((exchange) => Promise.race([exchange, new Promise<RawExchange>((resolve) => setTimeout(() => resolve(unfinished), 2000))])),
-      );
+      return Promise.all(taken.map((exchange) => Promise.race([exchange, new Promise<RawExchange>((resolve) => setTimeout(() => resolve(unfinished), 2000))])));
     },
   };
 }

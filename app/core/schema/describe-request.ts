@@ -66,7 +66,8 @@ export function buildDescribeRequest(
     const tableInfo = schema.tables.find((entry) => entry.name === table)!;
     lines.push(`Table ${quoteIdentifierIfNeeded(table)} (all columns: ${tableInfo.columns.map((column) => quoteIdentifierIfNeeded(column.name)).join(", ")})`);
     for (const column of columns.filter((entry) => entry.table === table)) {
-      const examples = column.examples && column.examples.length > 0 ? `; examples: ${column.examples.map((example) => JSON.stringify(example)).join(", ")}` : "";
+      const examples =
+        column.examples && column.examples.length > 0 ? `; examples: ${column.examples.map((example) => JSON.stringify(example)).join(", ")}` : "";
       lines.push(`- ${quoteIdentifierIfNeeded(column.column)} ${column.type || "(no declared type)"}${examples}`);
     }
   }
@@ -112,7 +113,10 @@ export function parseDescribeAnswer(text: string, request: DescribeRequest): Des
     return {
       ok: false,
       rawText: text,
-      error: { kind: "malformed-response", message: `The model's answer is not the JSON asked for (${error instanceof Error ? error.message : String(error)}). Try again or pick another model.` },
+      error: {
+        kind: "malformed-response",
+        message: `The model's answer is not the JSON asked for (${error instanceof Error ? error.message : String(error)}). Try again or pick another model.`,
+      },
     };
   }
   const parsed = answerSchema.safeParse(value);
@@ -121,7 +125,10 @@ export function parseDescribeAnswer(text: string, request: DescribeRequest): Des
     return {
       ok: false,
       rawText: text,
-      error: { kind: "malformed-response", message: `The model's answer does not have the expected shape (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown"}). Try again or pick another model.` },
+      error: {
+        kind: "malformed-response",
+        message: `The model's answer does not have the expected shape (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown"}). Try again or pick another model.`,
+      },
     };
   }
   let descriptions = emptyDescriptions();
@@ -136,8 +143,11 @@ export function parseDescribeAnswer(text: string, request: DescribeRequest): Des
   }
   const missing = request.columns.filter((column) => !done.has(keyOf(column.table, column.column))).map(({ table, column }) => ({ table, column }));
   if (done.size === 0) {
-    return { ok: false, rawText: text, error: { kind: "malformed-response", message: "The model's answer describes none of the columns asked for. Try again or pick another model." } };
+    return {
+      ok: false,
+      rawText: text,
+      error: { kind: "malformed-response", message: "The model's answer describes none of the columns asked for. Try again or pick another model." },
+    };
   }
   return { ok: true, descriptions, described: done.size, missing, rawText: text };
 }
-

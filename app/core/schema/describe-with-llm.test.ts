@@ -32,7 +32,16 @@ afterAll(async () => {
 });
 
 function settings(overrides: Partial<LlmSettings> = {}): LlmSettings {
-  return { ...DEFAULT_LLM_SETTINGS, providerId: "custom", baseUrl: server.url, model: "scripted-model", apiKey: "test-key", timeoutMs: 5000, maxRetries: 1, ...overrides };
+  return {
+    ...DEFAULT_LLM_SETTINGS,
+    providerId: "custom",
+    baseUrl: server.url,
+    model: "scripted-model",
+    apiKey: "test-key",
+    timeoutMs: 5000,
+    maxRetries: 1,
+    ...overrides,
+  };
 }
 
 const CHOSEN = [
@@ -117,7 +126,9 @@ describe("describing over HTTP", () => {
   });
 
   it("retries a server error, then succeeds", async () => {
-    const { outcome } = await send(null, {}, [{ fault: { kind: "status", status: 503 }, text: answer([{ table: "orders", column: "st", description: "Status." }]) }]);
+    const { outcome } = await send(null, {}, [
+      { fault: { kind: "status", status: 503 }, text: answer([{ table: "orders", column: "st", description: "Status." }]) },
+    ]);
     expect(outcome.ok).toBe(true);
     expect(server.chatRequests()).toHaveLength(2);
   });

@@ -47,7 +47,10 @@ describe("harvesting descriptions", () => {
     const { descriptions, warnings } = descriptionsFromBirdCsv([{ table: "schools", text: BIRD_CSV }]);
     expect(warnings).toEqual([]);
     expect(descriptionOf(descriptions, "schools", "CDSCode")?.text).toBe("California Department Schools code");
-    expect(descriptionOf(descriptions, "schools", "Charter School (Y/N)")).toEqual({ text: "whether it is a charter school. Values: 0: N; 1: Y", source: "bird" });
+    expect(descriptionOf(descriptions, "schools", "Charter School (Y/N)")).toEqual({
+      text: "whether it is a charter school. Values: 0: N; 1: Y",
+      source: "bird",
+    });
     expect(descriptionOf(descriptions, "schools", "county")?.text).toBe("County name");
   });
 
@@ -56,7 +59,9 @@ describe("harvesting descriptions", () => {
     const utf8 = new TextEncoder().encode(csv);
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
     // cp1252: ù is 0xF9, é 0xE9, ’ 0x92 (a byte sequence that is not valid UTF-8).
-    const cp1252 = new Uint8Array([...csv].map((character) => (character === "ù" ? 0xf9 : character === "é" ? 0xe9 : character === "’" ? 0x92 : character.charCodeAt(0))));
+    const cp1252 = new Uint8Array(
+      [...csv].map((character) => (character === "ù" ? 0xf9 : character === "é" ? 0xe9 : character === "’" ? 0x92 : character.charCodeAt(0))),
+    );
     for (const bytes of [utf8, withBom, cp1252]) {
       const text = decodeDescriptionFile(bytes);
       expect(text.startsWith("original_column_name")).toBe(true);
@@ -81,8 +86,18 @@ describe("harvesting descriptions", () => {
         db_id: "college",
         table_names: ["student", "department"],
         table_names_original: ["Student", "dept"],
-        column_names: [[-1, "*"], [0, "student id"], [0, "last name"], [1, "department name"]],
-        column_names_original: [[-1, "*"], [0, "StuID"], [0, "LName"], [1, "dept_name"]],
+        column_names: [
+          [-1, "*"],
+          [0, "student id"],
+          [0, "last name"],
+          [1, "department name"],
+        ],
+        column_names_original: [
+          [-1, "*"],
+          [0, "StuID"],
+          [0, "LName"],
+          [1, "dept_name"],
+        ],
         column_types: ["text", "number", "text", "text"],
         foreign_keys: [],
         primary_keys: [1],
@@ -109,8 +124,16 @@ describe("harvesting descriptions", () => {
             db_id: "california_schools",
             table_names: ["schools"],
             table_names_original: ["schools"],
-            column_names: [[-1, "*"], [0, "county name"], [0, "funding type"]],
-            column_names_original: [[-1, "*"], [0, "County"], [0, "FundType"]],
+            column_names: [
+              [-1, "*"],
+              [0, "county name"],
+              [0, "funding type"],
+            ],
+            column_names_original: [
+              [-1, "*"],
+              [0, "County"],
+              [0, "FundType"],
+            ],
           },
         ]),
       },
@@ -129,7 +152,9 @@ describe("merging descriptions", () => {
   };
 
   it("lets a person's edit win over the LLM's, and the LLM's over anything harvested, matching names case-insensitively", () => {
-    const llm: SchemaDescriptions = { tables: { books: { columns: { title: { text: "book title (LLM)", source: "llm" }, price: { text: "price in euros", source: "llm" } } } } };
+    const llm: SchemaDescriptions = {
+      tables: { books: { columns: { title: { text: "book title (LLM)", source: "llm" }, price: { text: "price in euros", source: "llm" } } } },
+    };
     const person: SchemaDescriptions = { tables: { BOOKS: { columns: { TITLE: { text: "The title, as printed", source: "person" } } } } };
     const merged = mergeDescriptions(harvested, person, llm);
     expect(descriptionOf(merged, "books", "title")).toEqual({ text: "The title, as printed", source: "person" });
@@ -138,7 +163,9 @@ describe("merging descriptions", () => {
   });
 
   it("prefers a comment over BIRD over Spider, and ignores empty text", () => {
-    const bird: SchemaDescriptions = { tables: { books: { columns: { title: { text: "from bird", source: "bird" }, price: { text: "  ", source: "person" } } } } };
+    const bird: SchemaDescriptions = {
+      tables: { books: { columns: { title: { text: "from bird", source: "bird" }, price: { text: "  ", source: "person" } } } },
+    };
     const merged = mergeDescriptions(bird, harvested);
     expect(descriptionOf(merged, "books", "title")?.source).toBe("comment");
     expect(descriptionOf(merged, "books", "price")?.source).toBe("spider");
@@ -146,7 +173,10 @@ describe("merging descriptions", () => {
 
   it("aligns names to the schema's spelling and drops what the schema lacks", async () => {
     const schema = await schemaOf("CREATE TABLE Books (Title TEXT, price REAL)");
-    const aligned = alignDescriptions(mergeDescriptions({ tables: { books: { columns: { title: { text: "t", source: "bird" }, gone: { text: "g", source: "bird" } } } } }), schema);
+    const aligned = alignDescriptions(
+      mergeDescriptions({ tables: { books: { columns: { title: { text: "t", source: "bird" }, gone: { text: "g", source: "bird" } } } } }),
+      schema,
+    );
     expect(aligned).toEqual({ tables: { Books: { columns: { Title: { text: "t", source: "bird" } } } } });
   });
 

@@ -244,7 +244,8 @@ export function descriptionsFromSpiderTables(tablesJson: string, dbId: string): 
   let descriptions = emptyDescriptions();
   database.table_names_original.forEach((original, index) => {
     const natural = database.table_names[index];
-    if (natural && nameAddsWords(original, natural)) descriptions = withDescription(descriptions, original, null, { text: cleanText(natural), source: "spider" });
+    if (natural && nameAddsWords(original, natural))
+      descriptions = withDescription(descriptions, original, null, { text: cleanText(natural), source: "spider" });
   });
   database.column_names_original.forEach(([tableIndex, original], index) => {
     const table = database.table_names_original[tableIndex];

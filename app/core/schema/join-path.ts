@@ -55,7 +55,7 @@ export function joinPath(graph: Map<string, Neighbour[]>, terminals: string[]): 
       }
     }
     if (!found) break;
-    for (let table = found; !inTree.has(table); ) {
+    for (let table = found; !inTree.has(table);) {
       const step = cameFrom.get(table);
       if (!step) break;
       inTree.add(table);

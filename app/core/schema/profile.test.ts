@@ -109,10 +109,12 @@ describe("profile figures", () => {
   });
 
   it("reads hostile table and column names: quotes, spaces, unicode", async () => {
-    const profile = await (await engineWith(`
+    const profile = await (
+      await engineWith(`
       CREATE TABLE "we""ird tåble 名前" ("col ""quoted""" TEXT, "ümlaut ☃" INTEGER, [select] TEXT);
       INSERT INTO "we""ird tåble 名前" VALUES ('x', 1, 'a'), ('y', 1, NULL);
-    `)).profile();
+    `)
+    ).profile();
     const table = tableOf(profile, 'we"ird tåble 名前');
     expect(table.columns.map((column) => column.column)).toEqual(['col "quoted"', "ümlaut ☃", "select"]);
     expect(columnOf(profile, 'we"ird tåble 名前', "ümlaut ☃")).toMatchObject({ distinctCount: 1, topValues: [{ value: "1", count: 2 }] });

@@ -170,7 +170,13 @@ export function profileDatabase(database: Database, schema: DatabaseSchema, cont
     let source: Source | null = null;
     try {
       source = chooseSource(database, table, limit, threshold);
-      tables.push({ table: table.name, kind: table.kind, rowCount: table.rowCount, rowsProfiled: source.rowsProfiled, columns: profileColumns(database, table, source) });
+      tables.push({
+        table: table.name,
+        kind: table.kind,
+        rowCount: table.rowCount,
+        rowsProfiled: source.rowsProfiled,
+        columns: profileColumns(database, table, source),
+      });
     } catch {
       tables.push({ table: table.name, kind: table.kind, rowCount: table.rowCount, rowsProfiled: 0, columns: emptyColumns(table) });
     } finally {

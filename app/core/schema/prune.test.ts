@@ -54,7 +54,9 @@ describe("pruning", () => {
     const result = await pruneSchema(retriever, "Which customers are gold?", { budget: 100_000, countTokens });
     expect(result.columns.every((column) => column.kept && column.reasons.includes("whole-schema"))).toBe(true);
     expect(result.tokensKept).toBe(result.tokensFull);
-    expect(result.schemaText).toBe(schemaText(retriever.schema, { includeValues: true, profile: null, descriptions: null, matchedValues: { customers: { loyalty_tier: "Gold" } } }));
+    expect(result.schemaText).toBe(
+      schemaText(retriever.schema, { includeValues: true, profile: null, descriptions: null, matchedValues: { customers: { loyalty_tier: "Gold" } } }),
+    );
   });
 
   it("keeps what the question needs within the budget, with its keys, labels and value matches", async () => {
@@ -94,7 +96,10 @@ describe("pruning", () => {
   it("cuts the weakest columns and then tables until the text fits a tight budget", async () => {
     const { retriever } = await shop();
     for (const budget of [60, 120, 250]) {
-      const result = await pruneSchema(retriever, "List every product title, colour, category, weight and price with supplier ratings", { budget, countTokens });
+      const result = await pruneSchema(retriever, "List every product title, colour, category, weight and price with supplier ratings", {
+        budget,
+        countTokens,
+      });
       expect(result.tokensKept).toBeLessThanOrEqual(Math.max(budget, countTokens(result.schemaText)));
       if (budget >= 120) expect(result.tokensKept).toBeLessThanOrEqual(budget);
       expect(Object.keys(result.kept).length).toBeGreaterThan(0);
@@ -145,11 +150,12 @@ describe("pruning", () => {
     const axis = (text: string) => (/shopper|customer/i.test(text) ? 1 : 0);
     const embedder: TextEmbedder = {
       modelId: "synonyms",
-      embed: async (texts) => texts.map((text) => {
-        const vector = new Float32Array([axis(text), 1 - axis(text), 0.1]);
-        const length = Math.hypot(...vector);
-        return vector.map((value) => value / length);
-      }),
+      embed: async (texts) =>
+        texts.map((text) => {
+          const vector = new Float32Array([axis(text), 1 - axis(text), 0.1]);
+          const length = Math.hypot(...vector);
+          return vector.map((value) => value / length);
+        }),
     };
     const lexicalOnly = await pruneSchema(retriever, "How many shoppers are there?", { budget: 150, countTokens });
     expect(lexicalOnly.kept.customers).toBeUndefined();

@@ -7,7 +7,17 @@ import type { SchemaRetriever } from "./schema-retriever";
 import { schemaText, tableText, type SchemaTextOptions } from "./schema-text";
 import { estimateTokens, type TokenCounter } from "./token-count";
 import type { PromptSchema } from "./pruning-summary";
-import type { ColumnDecision, DatabaseProfile, JoinEdge, KeepReason, PruneOverrides, PruneResult, SchemaDescriptions, TableDecision, TextEmbedder } from "./types";
+import type {
+  ColumnDecision,
+  DatabaseProfile,
+  JoinEdge,
+  KeepReason,
+  PruneOverrides,
+  PruneResult,
+  SchemaDescriptions,
+  TableDecision,
+  TextEmbedder,
+} from "./types";
 
 /** The default budget: whole schemas up to this size go as they are; larger ones are pruned to fit. */
 export const DEFAULT_SCHEMA_TOKEN_BUDGET = 800;
@@ -276,7 +286,9 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   else {
     // Counted per table (cached by its kept columns), so a candidate costs the tables that changed, not the whole text.
     const tableTokens = new Map<string, number>();
-    const footerTokens = countTokens(`-- The schema above keeps what this question seems to need; ${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist. list_tables and describe_table show everything.`);
+    const footerTokens = countTokens(
+      `-- The schema above keeps what this question seems to need; ${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist. list_tables and describe_table show everything.`,
+    );
     const estimate = () => {
       let total = footerTokens;
       for (const [table, columnsKept] of Object.entries(keptRecord())) {
@@ -319,7 +331,9 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
 
   function tableRelevance(table: string): number {
     let relevance = tableScore.get(table) ?? 0;
-    for (const state of columns) if (state.table === table && (state.reasons.has("pinned") || relevantReasons.has(state)) && kept.get(table)?.has(state.column)) relevance = Math.max(relevance, state.score);
+    for (const state of columns)
+      if (state.table === table && (state.reasons.has("pinned") || relevantReasons.has(state)) && kept.get(table)?.has(state.column))
+        relevance = Math.max(relevance, state.score);
     return relevance;
   }
 

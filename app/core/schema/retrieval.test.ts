@@ -14,7 +14,14 @@ export function table(name: string, columns: string[], foreignKeys: Array<[strin
     rowCount: 10,
     columns: columns.map((column) => {
       const [columnName, type = "TEXT"] = column.split(":");
-      return { name: columnName, type, notNull: false, defaultValue: null, primaryKeyPosition: columnName === primaryKey?.split(":")[0] ? 1 : 0, comment: null };
+      return {
+        name: columnName,
+        type,
+        notNull: false,
+        defaultValue: null,
+        primaryKeyPosition: columnName === primaryKey?.split(":")[0] ? 1 : 0,
+        comment: null,
+      };
     }),
     foreignKeys: foreignKeys.map(([from, toTable, to]) => ({ fromColumns: [from], toTable, toColumns: [to] })),
     indexes: [],
@@ -47,7 +54,16 @@ describe("text terms", () => {
     expect(stemWord("boxes")).toBe(stemWord("box"));
     expect(stemWord("publishers")).toBe(stemWord("published"));
     expect(stemWord("customers")).toBe(stemWord("customer"));
-    for (const [plural, singular] of [["movies", "movie"], ["cities", "city"], ["sizes", "size"], ["caches", "cache"], ["statuses", "status"], ["cookies", "cookie"], ["classes", "class"], ["prices", "priced"]]) {
+    for (const [plural, singular] of [
+      ["movies", "movie"],
+      ["cities", "city"],
+      ["sizes", "size"],
+      ["caches", "cache"],
+      ["statuses", "status"],
+      ["cookies", "cookie"],
+      ["classes", "class"],
+      ["prices", "priced"],
+    ]) {
       expect(stemWord(plural!), `${plural} ~ ${singular}`).toBe(stemWord(singular!));
     }
     expect(stemWord("order")).toBe("order");
@@ -64,7 +80,12 @@ describe("text terms", () => {
 describe("BM25", () => {
   const documents = [
     { fields: [{ terms: textTerms("customer_id"), weight: 3 }] },
-    { fields: [{ terms: textTerms("customer_name"), weight: 3 }, { terms: textTerms("The full name of the customer"), weight: 1 }] },
+    {
+      fields: [
+        { terms: textTerms("customer_name"), weight: 3 },
+        { terms: textTerms("The full name of the customer"), weight: 1 },
+      ],
+    },
     { fields: [{ terms: textTerms("order_date"), weight: 3 }] },
   ];
   const index = new Bm25Index(documents);
@@ -82,7 +103,12 @@ describe("BM25", () => {
   it("weights name fields above description fields", () => {
     const weighted = new Bm25Index([
       { fields: [{ terms: ["price"], weight: 3 }] },
-      { fields: [{ terms: ["price"], weight: 1 }, { terms: ["other"], weight: 3 }] },
+      {
+        fields: [
+          { terms: ["price"], weight: 1 },
+          { terms: ["other"], weight: 3 },
+        ],
+      },
     ]);
     const scores = weighted.score(["price"]);
     expect(scores[0]).toBeGreaterThan(scores[1]);
@@ -153,16 +179,24 @@ describe("join-path completion", () => {
     tables: [
       table("customers", ["customer_id:INTEGER", "name"]),
       table("stores", ["store_id:INTEGER", "name"]),
-      table("orders", ["order_id:INTEGER", "customer_id:INTEGER", "store_id:INTEGER"], [
-        ["customer_id", "customers", "customer_id"],
-        ["store_id", "stores", "store_id"],
-      ]),
+      table(
+        "orders",
+        ["order_id:INTEGER", "customer_id:INTEGER", "store_id:INTEGER"],
+        [
+          ["customer_id", "customers", "customer_id"],
+          ["store_id", "stores", "store_id"],
+        ],
+      ),
       table("publishers", ["publisher_id:INTEGER", "name"]),
       table("books", ["book_id:INTEGER", "title", "publisher_id:INTEGER"], [["publisher_id", "publishers", "publisher_id"]]),
-      table("order_items", ["order_id:INTEGER", "book_id:INTEGER"], [
-        ["order_id", "orders", "order_id"],
-        ["book_id", "books", "book_id"],
-      ]),
+      table(
+        "order_items",
+        ["order_id:INTEGER", "book_id:INTEGER"],
+        [
+          ["order_id", "orders", "order_id"],
+          ["book_id", "books", "book_id"],
+        ],
+      ),
       table("authors", ["author_id:INTEGER", "name"]),
     ],
   };

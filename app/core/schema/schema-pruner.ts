@@ -41,6 +41,7 @@ export async function createSchemaPruner(input: SchemaPrunerInput): Promise<Buil
     retriever,
     indexMs,
     valueCount,
-    fullText: (includeValues) => unprunedSchema(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }).text,
+    fullText: (includeValues) =>
+      unprunedSchema(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }).text,
   };
 }

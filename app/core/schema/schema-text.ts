@@ -31,7 +31,9 @@ function quoteStoredValue(value: string): string {
 
 /** Words SQLite reserves that name columns in real schemas (order, group, select…): quoted, like other odd names. */
 const RESERVED = new Set(
-  "abort action add after all alter analyze and as asc attach autoincrement before begin between by cascade case cast check collate column commit conflict constraint create cross current default deferrable deferred delete desc detach distinct do drop each else end escape except exclusive exists explain fail filter following for foreign from full glob group having if ignore immediate in index indexed initially inner insert instead intersect into is isnull join key left like limit match natural no not nothing notnull null of offset on or order outer over partition plan pragma preceding primary query raise range recursive references regexp reindex release rename replace restrict right rollback row rows savepoint select set table temp temporary then to transaction trigger unbounded union unique update using vacuum values view virtual when where window with without".split(" "),
+  "abort action add after all alter analyze and as asc attach autoincrement before begin between by cascade case cast check collate column commit conflict constraint create cross current default deferrable deferred delete desc detach distinct do drop each else end escape except exclusive exists explain fail filter following for foreign from full glob group having if ignore immediate in index indexed initially inner insert instead intersect into is isnull join key left like limit match natural no not nothing notnull null of offset on or order outer over partition plan pragma preceding primary query raise range recursive references regexp reindex release rename replace restrict right rollback row rows savepoint select set table temp temporary then to transaction trigger unbounded union unique update using vacuum values view virtual when where window with without".split(
+    " ",
+  ),
 );
 
 function quoteName(name: string): string {
@@ -108,7 +110,9 @@ export function tableText(table: TableInfo, keptColumns: string[] | null, option
   const facts: TableFacts = {
     singlePrimaryKey: table.columns.filter((candidate) => candidate.primaryKeyPosition > 0).length === 1,
     singleForeignKeys: new Map(
-      table.foreignKeys.filter((key) => key.fromColumns.length === 1).map((key) => [key.fromColumns[0]!, { toTable: key.toTable, toColumn: key.toColumns[0] || undefined }]),
+      table.foreignKeys
+        .filter((key) => key.fromColumns.length === 1)
+        .map((key) => [key.fromColumns[0]!, { toTable: key.toTable, toColumn: key.toColumns[0] || undefined }]),
     ),
     profiles,
   };
@@ -148,7 +152,10 @@ export function schemaText(schema: DatabaseSchema, options: SchemaTextOptions): 
     parts.push(tableText(table, kept ?? null, options));
   }
   if (hiddenTables > 0 || hiddenColumns > 0) {
-    const what = [hiddenTables ? `${hiddenTables} more table${hiddenTables === 1 ? "" : "s"}` : "", hiddenColumns ? `${hiddenColumns} more column${hiddenColumns === 1 ? "" : "s"}` : ""]
+    const what = [
+      hiddenTables ? `${hiddenTables} more table${hiddenTables === 1 ? "" : "s"}` : "",
+      hiddenColumns ? `${hiddenColumns} more column${hiddenColumns === 1 ? "" : "s"}` : "",
+    ]
       .filter(Boolean)
       .join(" and ");
     parts.push(`-- The schema above keeps what this question seems to need; ${what} exist. list_tables and describe_table show everything.`);

@@ -18,7 +18,12 @@ function norm(vector: Float32Array): number {
 describe("createTransformersEmbedder on the tiny model", () => {
   it("loads with remote models off, reports progress, and returns unit vectors of the config's size", async () => {
     const events: EmbedLoadProgress[] = [];
-    const embedder = await createTransformersEmbedder({ model: MODEL, localModelPath: MODELS, allowRemoteModels: false, onProgress: (event) => events.push(event) });
+    const embedder = await createTransformersEmbedder({
+      model: MODEL,
+      localModelPath: MODELS,
+      allowRemoteModels: false,
+      onProgress: (event) => events.push(event),
+    });
     expect(embedder.modelId).toBe(MODEL);
     expect(embedder.dimensions).toBe(HIDDEN);
     const vectors = await embedder.embed(["customer name", "the city where the customer lives", ""]);
@@ -68,7 +73,9 @@ describe("createTransformersEmbedder on the tiny model", () => {
   });
 
   it("says which model, where it looked and why when the folder is missing", async () => {
-    const error = await createTransformersEmbedder({ model: "querylab/no-such-model", localModelPath: MODELS, allowRemoteModels: false }).catch((e: unknown) => e);
+    const error = await createTransformersEmbedder({ model: "querylab/no-such-model", localModelPath: MODELS, allowRemoteModels: false }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(EmbeddingModelError);
     const message = (error as Error).message;
     expect(message).toContain('"querylab/no-such-model"');
@@ -151,7 +158,11 @@ describe("embedding settings", () => {
   it("keeps good stored fields and drops broken ones", () => {
     expect(parseEmbeddingSettings(null)).toEqual(DEFAULT_EMBEDDING_SETTINGS);
     expect(parseEmbeddingSettings({ model: "querylab/tiny-embed", location: "moon" })).toEqual(DEFAULT_EMBEDDING_SETTINGS);
-    expect(parseEmbeddingSettings({ model: "querylab/tiny-embed", location: "folder" })).toMatchObject({ model: "querylab/tiny-embed", location: "folder", enabled: true });
+    expect(parseEmbeddingSettings({ model: "querylab/tiny-embed", location: "folder" })).toMatchObject({
+      model: "querylab/tiny-embed",
+      location: "folder",
+      enabled: true,
+    });
   });
 
   it("turns a relative folder into an absolute URL with downloads off, and the hub into downloads on", () => {

@@ -36,7 +36,13 @@ describe("unprunedSchema", () => {
       const whole = unprunedSchema(schema, { profile, includeValues });
       expect(whole.text).toBe(pruned.schemaText);
       const summary = pruningSummary(pruned);
-      expect(whole.pruning).toMatchObject({ tokensKept: summary.tokensKept, tokensFull: summary.tokensFull, kept: summary.kept, columnsKept: summary.columnsKept, columnsTotal: summary.columnsTotal });
+      expect(whole.pruning).toMatchObject({
+        tokensKept: summary.tokensKept,
+        tokensFull: summary.tokensFull,
+        kept: summary.kept,
+        columnsKept: summary.columnsKept,
+        columnsTotal: summary.columnsTotal,
+      });
     }
   });
 

@@ -158,18 +158,21 @@ function mayHoldText(type: string): boolean {
   if (upper === "") return true;
   if (upper.includes("INT")) return false;
   // DATE, DATETIME and TIMESTAMP columns usually hold ISO text (their years are matched); the query reads text only.
-  return upper.includes("CHAR") || upper.includes("CLOB") || upper.includes("TEXT") || upper.includes("DATE") || upper.includes("TIME") || !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|BLOB)/.test(upper);
+  return (
+    upper.includes("CHAR") ||
+    upper.includes("CLOB") ||
+    upper.includes("TEXT") ||
+    upper.includes("DATE") ||
+    upper.includes("TIME") ||
+    !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|BLOB)/.test(upper)
+  );
 }
 
 /** A column whose distinct values take longer than this to read is left out of value matching rather than stall indexing. */
 const VALUE_QUERY_TIME_LIMIT_MS = 5_000;
 
 /** Reads the distinct text values of every text column of every table (views are skipped: they repeat their tables). */
-export async function collectColumnValues(
-  database: ReadOnlyDatabase,
-  schema: DatabaseSchema,
-  valuesPerColumn = VALUES_PER_COLUMN,
-): Promise<ColumnValues[]> {
+export async function collectColumnValues(database: ReadOnlyDatabase, schema: DatabaseSchema, valuesPerColumn = VALUES_PER_COLUMN): Promise<ColumnValues[]> {
   const collected: ColumnValues[] = [];
   for (const table of schema.tables) {
     if (table.kind !== "table") continue;

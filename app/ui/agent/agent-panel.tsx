@@ -121,7 +121,8 @@ export function AgentPanel() {
           {view.start?.schema && (
             <details className="trace-schema">
               <summary>
-                Schema sent: {view.start.schema.columnsKept} of {view.start.schema.columnsTotal} columns, ≈{formatCount(view.start.schema.tokensKept)} of {formatCount(view.start.schema.tokensFull)} tokens
+                Schema sent: {view.start.schema.columnsKept} of {view.start.schema.columnsTotal} columns, ≈{formatCount(view.start.schema.tokensKept)} of{" "}
+                {formatCount(view.start.schema.tokensFull)} tokens
                 {view.start.schema.denseUnavailable ? " (without the embedding model)" : ""}
               </summary>
               <pre aria-label="System prompt">{view.start.systemPrompt}</pre>
@@ -139,11 +140,15 @@ export function AgentPanel() {
               {!view.final && view.error.lastSuccessfulSql && <FinalAnswer sql={view.error.lastSuccessfulSql} />}
             </div>
           )}
-          {view.error?.kind === "stopped" && <p className="turn-note" role="status">Stopped.</p>}
+          {view.error?.kind === "stopped" && (
+            <p className="turn-note" role="status">
+              Stopped.
+            </p>
+          )}
           {view.end && (
             <p className="totals" aria-label="Totals">
-              {view.end.turns} {view.end.turns === 1 ? "turn" : "turns"} · {formatCount(view.end.usage.inputTokens)} tokens in · {formatCount(view.end.usage.outputTokens)} out ·{" "}
-              {formatDuration(view.end.elapsedMs)}
+              {view.end.turns} {view.end.turns === 1 ? "turn" : "turns"} · {formatCount(view.end.usage.inputTokens)} tokens in ·{" "}
+              {formatCount(view.end.usage.outputTokens)} out · {formatDuration(view.end.elapsedMs)}
             </p>
           )}
           {!running && (

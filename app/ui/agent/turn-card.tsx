@@ -32,14 +32,20 @@ function sqlOf(call: AgentEventOf<"tool-call">): string | null {
 
 /** Memoized: a live run keeps the turns it did not touch as they were, so only the turn being written re-renders. */
 export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
-  const tokens = turn.end ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out · ${formatDuration(turn.end.latencyMs)}` : live ? "thinking…" : "";
+  const tokens = turn.end
+    ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out · ${formatDuration(turn.end.latencyMs)}`
+    : live
+      ? "thinking…"
+      : "";
   const failed = turn.actions.some((action) => action.observation && !action.observation.ok);
   return (
     <li className={`turn-card ${failed ? "failed" : ""}`} aria-label={`Turn ${turn.turn}`}>
       <details open={live || failed}>
         <summary>
           <span className="turn-number">Turn {turn.turn}</span>
-          <span className="turn-summary">{turn.actions.length > 0 ? turn.actions.map(actionSummary).join("; ") : turn.text ? "thought" : "waiting for the model…"}</span>
+          <span className="turn-summary">
+            {turn.actions.length > 0 ? turn.actions.map(actionSummary).join("; ") : turn.text ? "thought" : "waiting for the model…"}
+          </span>
           <span className="turn-meta">{tokens}</span>
         </summary>
         {turn.protocolSwitch && <p className="turn-note">{turn.protocolSwitch.reason} Switched to the plain-text protocol.</p>}
@@ -55,7 +61,13 @@ export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView;
             <div key={action.call.toolCallId} className="action">
               <div className="action-call">
                 <span className="tool-name">{action.call.tool}</span>
-                {sql ? <pre><SqlHighlight sql={sql} /></pre> : <code className="tool-input">{JSON.stringify(action.call.input)}</code>}
+                {sql ? (
+                  <pre>
+                    <SqlHighlight sql={sql} />
+                  </pre>
+                ) : (
+                  <code className="tool-input">{JSON.stringify(action.call.input)}</code>
+                )}
               </div>
               {action.observation && (
                 <div className={`observation ${action.observation.ok ? "" : "error"}`} aria-label={`Observation of ${action.call.tool}`}>

@@ -31,18 +31,20 @@ function Breakdown({ results, by, label }: { results: RunResult[]; by: (result: 
         </tr>
       </thead>
       <tbody>
-        {[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, group]) => {
-          const share = group.filter((result) => result.match).length / group.length;
-          return (
-            <tr key={key}>
-              <th scope="row">{key}</th>
-              <td>{accuracyText(group)}</td>
-              <td aria-hidden="true">
-                <span className="bar" style={{ width: `${Math.round(share * 120)}px` }} />
-              </td>
-            </tr>
-          );
-        })}
+        {[...groups.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, group]) => {
+            const share = group.filter((result) => result.match).length / group.length;
+            return (
+              <tr key={key}>
+                <th scope="row">{key}</th>
+                <td>{accuracyText(group)}</td>
+                <td aria-hidden="true">
+                  <span className="bar" style={{ width: `${Math.round(share * 120)}px` }} />
+                </td>
+              </tr>
+            );
+          })}
       </tbody>
     </table>
   );
@@ -58,18 +60,26 @@ export function BenchmarkView() {
   const [opened, setOpened] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!state.sourceName) void useBenchmarkStore.getState().restore().then(() => {
-      if (!useBenchmarkStore.getState().sourceName) void useBenchmarkStore.getState().loadTeaching();
-    });
+    if (!state.sourceName)
+      void useBenchmarkStore
+        .getState()
+        .restore()
+        .then(() => {
+          if (!useBenchmarkStore.getState().sourceName) void useBenchmarkStore.getState().loadTeaching();
+        });
   }, [state.sourceName]);
 
   const databases = useMemo(() => [...new Set(state.questions.map((question) => question.dbId))].sort(), [state.questions]);
-  const difficulties = useMemo(() => [...new Set(state.questions.map((question) => question.difficulty).filter((value): value is string => Boolean(value)))], [state.questions]);
+  const difficulties = useMemo(
+    () => [...new Set(state.questions.map((question) => question.difficulty).filter((value): value is string => Boolean(value)))],
+    [state.questions],
+  );
   const total = state.runQuestions.length * state.runModels.length;
   const rows = useMemo(() => {
     const needle = query.toLowerCase();
     const filtered = state.results.filter(
-      (result) => (!onlyMisses || !result.match) && (needle === "" || `${result.question} ${result.predicted ?? ""} ${result.gold}`.toLowerCase().includes(needle)),
+      (result) =>
+        (!onlyMisses || !result.match) && (needle === "" || `${result.question} ${result.predicted ?? ""} ${result.gold}`.toLowerCase().includes(needle)),
     );
     const value = (result: RunResult): number | string =>
       sort.key === "tokens" ? result.tokens.input + result.tokens.output : sort.key === "match" ? Number(result.match) : (result[sort.key] ?? "");
@@ -94,7 +104,12 @@ export function BenchmarkView() {
         <fieldset>
           <legend>Benchmark</legend>
           <p>
-            <strong>{state.sourceName ?? "None loaded"}</strong> {state.questions.length > 0 && <span className="muted">· {formatCount(state.questions.length)} questions · {databases.length} databases</span>}
+            <strong>{state.sourceName ?? "None loaded"}</strong>{" "}
+            {state.questions.length > 0 && (
+              <span className="muted">
+                · {formatCount(state.questions.length)} questions · {databases.length} databases
+              </span>
+            )}
           </p>
           <button type="button" onClick={() => void state.loadTeaching()}>
             Teaching benchmark
@@ -122,7 +137,9 @@ export function BenchmarkView() {
                 <input
                   type="checkbox"
                   checked={state.filter.dbIds.includes(dbId)}
-                  onChange={(event) => state.setFilter({ dbIds: event.target.checked ? [...state.filter.dbIds, dbId] : state.filter.dbIds.filter((id) => id !== dbId) })}
+                  onChange={(event) =>
+                    state.setFilter({ dbIds: event.target.checked ? [...state.filter.dbIds, dbId] : state.filter.dbIds.filter((id) => id !== dbId) })
+                  }
                 />
                 {dbId}
               </label>
@@ -135,7 +152,11 @@ export function BenchmarkView() {
                   type="checkbox"
                   checked={state.filter.difficulties.includes(difficulty)}
                   onChange={(event) =>
-                    state.setFilter({ difficulties: event.target.checked ? [...state.filter.difficulties, difficulty] : state.filter.difficulties.filter((value) => value !== difficulty) })
+                    state.setFilter({
+                      difficulties: event.target.checked
+                        ? [...state.filter.difficulties, difficulty]
+                        : state.filter.difficulties.filter((value) => value !== difficulty),
+                    })
                   }
                 />
                 {difficulty}
@@ -144,7 +165,14 @@ export function BenchmarkView() {
           </div>
           <label>
             At most
-            <input type="number" min={1} aria-label="Number of questions" value={state.filter.limit ?? ""} placeholder="all" onChange={(event) => state.setFilter({ limit: event.target.value === "" ? null : Math.max(1, Number(event.target.value)) })} />
+            <input
+              type="number"
+              min={1}
+              aria-label="Number of questions"
+              value={state.filter.limit ?? ""}
+              placeholder="all"
+              onChange={(event) => state.setFilter({ limit: event.target.value === "" ? null : Math.max(1, Number(event.target.value)) })}
+            />
             questions (none ticked = all)
           </label>
           <label>
@@ -162,13 +190,25 @@ export function BenchmarkView() {
               placeholder={defaultModel}
               onChange={(event) => {
                 setModelsText(event.target.value);
-                state.setModels(event.target.value.split(",").map((model) => model.trim()).filter(Boolean));
+                state.setModels(
+                  event.target.value
+                    .split(",")
+                    .map((model) => model.trim())
+                    .filter(Boolean),
+                );
               }}
             />
           </label>
           <label>
             At once
-            <input type="number" min={1} max={16} aria-label="Concurrency" value={state.concurrency} onChange={(event) => state.setConcurrency(Number(event.target.value))} />
+            <input
+              type="number"
+              min={1}
+              max={16}
+              aria-label="Concurrency"
+              value={state.concurrency}
+              onChange={(event) => state.setConcurrency(Number(event.target.value))}
+            />
           </label>
           <label>
             Semantics
@@ -248,36 +288,41 @@ export function BenchmarkView() {
                 {rows.map((result) => {
                   const key = `${result.model}-${result.index}`;
                   return (
-                  <Fragment key={key}>
-                  <tr className={result.match ? "match" : "miss"} aria-label={`Question ${result.index + 1} ${result.match ? "match" : "miss"}`}>
-                    <td>{result.index + 1}</td>
-                    <td>{result.model}</td>
-                    <td>{result.db_id}</td>
-                    <td>{result.difficulty ?? ""}</td>
-                    <td>{result.question}</td>
-                    <td>{result.predicted ? <SqlHighlight sql={result.predicted} /> : <span className="muted">none</span>}</td>
-                    <td>
-                      <SqlHighlight sql={result.gold} />
-                    </td>
-                    <td>{result.match ? "✓ match" : `✗ ${result.reason}`}</td>
-                    <td>{result.turns}</td>
-                    <td>{formatCount(result.tokens.input + result.tokens.output)}</td>
-                    <td>{formatDuration(result.latencyMs)}</td>
-                    <td>{result.error ?? ""}</td>
-                    <td>
-                      <button type="button" aria-expanded={opened === key} aria-label={`Details of question ${result.index + 1}`} onClick={() => setOpened(opened === key ? null : key)}>
-                        {opened === key ? "Hide" : "Open"}
-                      </button>
-                    </td>
-                  </tr>
-                  {opened === key && (
-                    <tr className="details-row">
-                      <td colSpan={13}>
-                        <ResultDetails result={result} />
-                      </td>
-                    </tr>
-                  )}
-                  </Fragment>
+                    <Fragment key={key}>
+                      <tr className={result.match ? "match" : "miss"} aria-label={`Question ${result.index + 1} ${result.match ? "match" : "miss"}`}>
+                        <td>{result.index + 1}</td>
+                        <td>{result.model}</td>
+                        <td>{result.db_id}</td>
+                        <td>{result.difficulty ?? ""}</td>
+                        <td>{result.question}</td>
+                        <td>{result.predicted ? <SqlHighlight sql={result.predicted} /> : <span className="muted">none</span>}</td>
+                        <td>
+                          <SqlHighlight sql={result.gold} />
+                        </td>
+                        <td>{result.match ? "✓ match" : `✗ ${result.reason}`}</td>
+                        <td>{result.turns}</td>
+                        <td>{formatCount(result.tokens.input + result.tokens.output)}</td>
+                        <td>{formatDuration(result.latencyMs)}</td>
+                        <td>{result.error ?? ""}</td>
+                        <td>
+                          <button
+                            type="button"
+                            aria-expanded={opened === key}
+                            aria-label={`Details of question ${result.index + 1}`}
+                            onClick={() => setOpened(opened === key ? null : key)}
+                          >
+                            {opened === key ? "Hide" : "Open"}
+                          </button>
+                        </td>
+                      </tr>
+                      {opened === key && (
+                        <tr className="details-row">
+                          <td colSpan={13}>
+                            <ResultDetails result={result} />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
                   );
                 })}
               </tbody>

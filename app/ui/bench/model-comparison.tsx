@@ -4,7 +4,11 @@ import type { RunResult } from "../../state/benchmark-store";
 export function ModelComparison({ results, models }: { results: RunResult[]; models: string[] }) {
   const indexes = [...new Set(results.map((result) => result.index))].sort((a, b) => a - b);
   const byKey = new Map(results.map((result) => [`${result.model}\n${result.index}`, result]));
-  const onlyOne = models.map((model) => indexes.filter((index) => byKey.get(`${model}\n${index}`)?.match && models.every((other) => other === model || !byKey.get(`${other}\n${index}`)?.match)).length);
+  const onlyOne = models.map(
+    (model) =>
+      indexes.filter((index) => byKey.get(`${model}\n${index}`)?.match && models.every((other) => other === model || !byKey.get(`${other}\n${index}`)?.match))
+        .length,
+  );
   return (
     <div className="model-comparison">
       <p>

@@ -23,7 +23,13 @@ export function EditorPanel() {
   return (
     <section className="editor-panel" aria-label="SQL">
       <div className="toolbar">
-        <button type="button" className="primary" onClick={runAtCursor} disabled={running !== null} title={`Run the statement under the cursor or the selection (${isMac ? "⌘" : "Ctrl"}+Enter)`}>
+        <button
+          type="button"
+          className="primary"
+          onClick={runAtCursor}
+          disabled={running !== null}
+          title={`Run the statement under the cursor or the selection (${isMac ? "⌘" : "Ctrl"}+Enter)`}
+        >
           Run <kbd>{isMac ? "⌘⏎" : "Ctrl+⏎"}</kbd>
         </button>
         <button type="button" onClick={() => void stop()} disabled={running === null} title="Stop the running query (Esc)">

@@ -33,7 +33,11 @@ export function ResultTable({ columns, rows, label, rowLimit, unmatched }: Resul
       </thead>
       <tbody>
         {shown.map((row, rowIndex) => (
-          <tr key={rowIndex} className={unmatched?.[rowIndex] ? "diff-unmatched" : undefined} aria-label={unmatched?.[rowIndex] ? "Row not in the other result" : undefined}>
+          <tr
+            key={rowIndex}
+            className={unmatched?.[rowIndex] ? "diff-unmatched" : undefined}
+            aria-label={unmatched?.[rowIndex] ? "Row not in the other result" : undefined}
+          >
             {row.map((value, columnIndex) => (
               <td key={columnIndex} className={typeof value === "number" ? "cell-number" : undefined}>
                 <CellText value={value} />

@@ -17,7 +17,12 @@ export interface CellPosition {
 
 function CellValue({ value }: { value: SqlValue | undefined }) {
   if (value === undefined) return <span className="cell-loading">…</span>;
-  if (value === null) return <span className="cell-null" title="SQL NULL (no value)">NULL</span>;
+  if (value === null)
+    return (
+      <span className="cell-null" title="SQL NULL (no value)">
+        NULL
+      </span>
+    );
   if (value instanceof Uint8Array) return <span className="cell-blob">{blobSummary(value)}</span>;
   if (value === "") return <span className="cell-empty" title="Empty string" />;
   return <>{String(value)}</>;

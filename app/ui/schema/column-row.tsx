@@ -23,8 +23,13 @@ export function ColumnRow({ table, column, foreignKey, description, profile, dec
       <div className="column-line">
         <span className="column-name" title={profile ? profileSummary(profile) : undefined}>
           {column.name}
-        </span> <span className="column-type">{column.type || "any"}</span>
-        {column.primaryKeyPosition > 0 && <span className="tag key" title="Primary key">PK</span>}
+        </span>{" "}
+        <span className="column-type">{column.type || "any"}</span>
+        {column.primaryKeyPosition > 0 && (
+          <span className="tag key" title="Primary key">
+            PK
+          </span>
+        )}
         {foreignKey && (
           <span className="tag foreign" title="Foreign key">
             FK → {foreignKey}

@@ -34,8 +34,8 @@ export function DescribeDialog() {
                 return (
                   <li key={key}>
                     <label>
-                      <input type="checkbox" checked={dialog.chosen.includes(key)} onChange={() => toggle(column.table, column.column)} /> {column.table}.{column.column}{" "}
-                      <span className="muted">{column.type || "any"}</span>
+                      <input type="checkbox" checked={dialog.chosen.includes(key)} onChange={() => toggle(column.table, column.column)} /> {column.table}.
+                      {column.column} <span className="muted">{column.type || "any"}</span>
                     </label>
                   </li>
                 );
@@ -62,7 +62,11 @@ export function DescribeDialog() {
         </p>
       )}
       <footer className="dialog-actions">
-        <button type="button" onClick={() => void send()} disabled={sending || !dialog.request || dialog.request.columns.length === 0 || dialog.status === "done"}>
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={sending || !dialog.request || dialog.request.columns.length === 0 || dialog.status === "done"}
+        >
           {sending ? "Sending…" : "Send"}
         </button>
         <button type="button" onClick={close}>

@@ -1,18 +1,7 @@
 // The entity-relationship diagram (React Flow, laid out by ELK in a worker): tables with their column rows, foreign keys row to row, the pruning's kept/dropped marks and join path.
 import { memo, useEffect, useMemo, useState } from "react";
 import { errorMessage } from "../../core/error-message";
-import {
-  Background,
-  Controls,
-  Handle,
-  MarkerType,
-  MiniMap,
-  Position,
-  ReactFlow,
-  type Edge,
-  type Node,
-  type NodeProps,
-} from "@xyflow/react";
+import { Background, Controls, Handle, MarkerType, MiniMap, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./er-diagram.css";
 import type { DatabaseSchema } from "../../core/db/types";
@@ -63,8 +52,16 @@ const TableBox = memo(function TableBox({ data }: NodeProps<TableNode>) {
             <Handle type="target" position={Position.Left} id={targetHandleId(column.index)} isConnectable={false} />
             <span className="er-key">
               {/* Short marks for the eye, words for screen readers. */}
-              {column.primaryKey && <abbr title="primary key" aria-hidden="true">PK</abbr>}
-              {column.references && <abbr title="foreign key" aria-hidden="true">FK</abbr>}
+              {column.primaryKey && (
+                <abbr title="primary key" aria-hidden="true">
+                  PK
+                </abbr>
+              )}
+              {column.references && (
+                <abbr title="foreign key" aria-hidden="true">
+                  FK
+                </abbr>
+              )}
               <span className="er-sr-only">{[column.primaryKey && "primary key", column.references && "foreign key"].filter(Boolean).join(", ")}</span>
             </span>
             <span className="er-column-name">
@@ -151,8 +148,18 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
     return toFlowNodes(model, positions);
   }, [laidOut, model]);
 
-  if (error) return <p role="alert" className="er-status">The diagram could not be laid out: {error}</p>;
-  if (!nodes) return <p role="status" className="er-status">Laying out {formatCount(model.tables.length)} tables…</p>;
+  if (error)
+    return (
+      <p role="alert" className="er-status">
+        The diagram could not be laid out: {error}
+      </p>
+    );
+  if (!nodes)
+    return (
+      <p role="status" className="er-status">
+        Laying out {formatCount(model.tables.length)} tables…
+      </p>
+    );
   const large = model.tables.length > 60;
   // On a large schema the whole picture is too small to read: open at a readable zoom, on the kept tables when
   // there are some, else the middle (the minimap and the fit-view control still show everything).
@@ -162,11 +169,7 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
     : { padding: 0.05, minZoom: 0.05 };
   return (
     <div className={`er-diagram${model.compact ? " er-compact" : ""}`} data-ready="true">
-      {model.compact && (
-        <p className="er-note">
-          Large schema: boxes list keys{highlight ? " and kept columns" : ""}; the schema panel lists every column.
-        </p>
-      )}
+      {model.compact && <p className="er-note">Large schema: boxes list keys{highlight ? " and kept columns" : ""}; the schema panel lists every column.</p>}
       <ReactFlow
         aria-label={label}
         nodes={nodes}

@@ -17,13 +17,19 @@ function table(name: string, columns: ColumnInfo[], foreignKeys: TableInfo["fore
 const SHOP: DatabaseSchema = {
   tables: [
     table("customers", [column("id", "INTEGER", 1), column("name"), column("city")]),
-    table("orders", [column("id", "INTEGER", 1), column("placed_at"), column("customer_id", "INTEGER")], [
-      { fromColumns: ["customer_id"], toTable: "Customers", toColumns: ["id"] },
-    ]),
-    table("items", [column("order_id", "INTEGER", 1), column("sku", "TEXT", 2), column("qty", "INTEGER")], [
-      { fromColumns: ["order_id"], toTable: "orders", toColumns: ["id"] },
-      { fromColumns: ["sku"], toTable: "products", toColumns: [] },
-    ]),
+    table(
+      "orders",
+      [column("id", "INTEGER", 1), column("placed_at"), column("customer_id", "INTEGER")],
+      [{ fromColumns: ["customer_id"], toTable: "Customers", toColumns: ["id"] }],
+    ),
+    table(
+      "items",
+      [column("order_id", "INTEGER", 1), column("sku", "TEXT", 2), column("qty", "INTEGER")],
+      [
+        { fromColumns: ["order_id"], toTable: "orders", toColumns: ["id"] },
+        { fromColumns: ["sku"], toTable: "products", toColumns: [] },
+      ],
+    ),
     table("products", [column("sku", "TEXT", 1), column("title")]),
     table("big_orders", [column("id"), column("total")], [], "view"),
   ],
@@ -95,9 +101,11 @@ describe("buildErModel", () => {
   it("on a large schema lists only keys, referenced and kept columns, and says how many are left out", () => {
     const many: DatabaseSchema = {
       tables: Array.from({ length: COMPACT_TABLES + 10 }, (_, index) =>
-        table(`t${index}`, [column("id", "INTEGER", 1), column("parent_id", "INTEGER"), ...Array.from({ length: 8 }, (__, c) => column(`c${c}`))], index === 0 ? [] : [
-          { fromColumns: ["parent_id"], toTable: `t${index - 1}`, toColumns: ["id"] },
-        ]),
+        table(
+          `t${index}`,
+          [column("id", "INTEGER", 1), column("parent_id", "INTEGER"), ...Array.from({ length: 8 }, (__, c) => column(`c${c}`))],
+          index === 0 ? [] : [{ fromColumns: ["parent_id"], toTable: `t${index - 1}`, toColumns: ["id"] }],
+        ),
       ),
     };
     const model = buildErModel(many, { kept: { t3: ["c5"] }, joinPath: [] });
@@ -129,7 +137,11 @@ describe("onJoinPath", () => {
   it("matches a key in its own or the opposite direction, ignoring case, and not a different column pair", () => {
     const path = [{ fromTable: "Orders", fromColumns: ["Customer_ID"], toTable: "customers", toColumns: ["id"] }];
     expect(onJoinPath(path, "orders", ["customer_id"], "customers", ["id"])).toBe(true);
-    expect(onJoinPath([{ fromTable: "customers", fromColumns: ["id"], toTable: "orders", toColumns: ["customer_id"] }], "orders", ["customer_id"], "customers", ["id"])).toBe(true);
+    expect(
+      onJoinPath([{ fromTable: "customers", fromColumns: ["id"], toTable: "orders", toColumns: ["customer_id"] }], "orders", ["customer_id"], "customers", [
+        "id",
+      ]),
+    ).toBe(true);
     expect(onJoinPath(path, "orders", ["billing_customer_id"], "customers", ["id"])).toBe(false);
     expect(onJoinPath(path, "items", ["customer_id"], "customers", ["id"])).toBe(false);
   });

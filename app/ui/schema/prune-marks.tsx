@@ -59,7 +59,14 @@ export function PinExcludeButtons({ target, label }: { target: string; label: st
   const toggleExcluded = usePruneStore((state) => state.toggleExcluded);
   return (
     <span className="pin-exclude">
-      <button type="button" className={`icon-button pin${pinned ? " on" : ""}`} aria-pressed={pinned} aria-label={`Pin ${label}`} title="Always give it to the agent" onClick={() => togglePinned(target)}>
+      <button
+        type="button"
+        className={`icon-button pin${pinned ? " on" : ""}`}
+        aria-pressed={pinned}
+        aria-label={`Pin ${label}`}
+        title="Always give it to the agent"
+        onClick={() => togglePinned(target)}
+      >
         pin
       </button>
       <button

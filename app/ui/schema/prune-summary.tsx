@@ -18,7 +18,12 @@ function EmbeddingStatusLine() {
       </p>
     );
   }
-  if (status.state === "ready") return <p className="muted prune-model">Embedding model {status.modelId} ready ({status.device}).</p>;
+  if (status.state === "ready")
+    return (
+      <p className="muted prune-model">
+        Embedding model {status.modelId} ready ({status.device}).
+      </p>
+    );
   if (status.state === "failed") return <p className="muted prune-model">Embedding model unavailable: ranking by names, descriptions and values.</p>;
   return <p className="muted prune-model">The embedding model loads with the first question.</p>;
 }
@@ -42,12 +47,14 @@ export function PruneSummary() {
       <h2>Schema for the question</h2>
       {result ? (
         <p role="status" className="prune-figures">
-          For “{result.question}”: {kept} of {result.columns.length} columns in {Object.keys(result.kept).length} of {result.tables.length} tables, ≈{formatCount(result.tokensKept)} of{" "}
-          {formatCount(result.tokensFull)} tokens. Ranked by {result.stagesUsed.join(", ")}.
+          For “{result.question}”: {kept} of {result.columns.length} columns in {Object.keys(result.kept).length} of {result.tables.length} tables, ≈
+          {formatCount(result.tokensKept)} of {formatCount(result.tokensFull)} tokens. Ranked by {result.stagesUsed.join(", ")}.
         </p>
       ) : (
         <p role="status" className="muted prune-figures">
-          {status === "indexing" ? "Indexing the schema and its values…" : "Ask a question (or preview one) to see which tables and columns the agent gets, and why."}
+          {status === "indexing"
+            ? "Indexing the schema and its values…"
+            : "Ask a question (or preview one) to see which tables and columns the agent gets, and why."}
         </p>
       )}
       {result?.denseUnavailable && <p className="prune-note">{result.denseUnavailable}</p>}

@@ -22,7 +22,9 @@ export function EmbeddingSettingsSection() {
         Embedding model
         <select
           value={choice}
-          onChange={(event) => (event.target.value === "off" ? updateEmbedding({ enabled: false }) : updateEmbedding({ enabled: true, model: event.target.value }))}
+          onChange={(event) =>
+            event.target.value === "off" ? updateEmbedding({ enabled: false }) : updateEmbedding({ enabled: true, model: event.target.value })
+          }
         >
           {EMBEDDING_MODEL_SUGGESTIONS.map((entry) => (
             <option key={entry.id} value={entry.id}>
@@ -37,7 +39,11 @@ export function EmbeddingSettingsSection() {
         <>
           <label>
             Model name or folder
-            <input value={embedding.model} onChange={(event) => event.target.value.trim() && updateEmbedding({ model: event.target.value })} spellCheck={false} />
+            <input
+              value={embedding.model}
+              onChange={(event) => event.target.value.trim() && updateEmbedding({ model: event.target.value })}
+              spellCheck={false}
+            />
           </label>
           <div className="settings-row">
             <label>
@@ -50,7 +56,12 @@ export function EmbeddingSettingsSection() {
             {embedding.location === "folder" && (
               <label>
                 Model folder URL
-                <input value={embedding.folderUrl} onChange={(event) => updateEmbedding({ folderUrl: event.target.value })} placeholder="./models/" spellCheck={false} />
+                <input
+                  value={embedding.folderUrl}
+                  onChange={(event) => updateEmbedding({ folderUrl: event.target.value })}
+                  placeholder="./models/"
+                  spellCheck={false}
+                />
               </label>
             )}
             <label>
@@ -87,7 +98,8 @@ export function EmbeddingSettingsSection() {
           </div>
           {status.state === "ready" && (
             <p role="status" className="connection-ok">
-              Model ready: {status.modelId}, {status.dimensions} dimensions, on {status.device === "webgpu" ? "WebGPU" : "WASM"} (loaded in {Math.round(status.loadMs)} ms).
+              Model ready: {status.modelId}, {status.dimensions} dimensions, on {status.device === "webgpu" ? "WebGPU" : "WASM"} (loaded in{" "}
+              {Math.round(status.loadMs)} ms).
             </p>
           )}
           {status.state === "failed" && (

@@ -57,7 +57,14 @@ export function SettingsDialog() {
 
   return (
     <div className="dialog-backdrop" onClick={() => setOpen(false)}>
-      <div role="dialog" aria-modal="true" aria-label="Settings" className="dialog settings" onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.key === "Escape" && setOpen(false)}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="Settings"
+        className="dialog settings"
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+      >
         <header>
           <h2>Settings</h2>
           <button type="button" aria-label="Close" onClick={() => setOpen(false)}>
@@ -111,15 +118,34 @@ export function SettingsDialog() {
           <div className="settings-row">
             <label>
               Temperature
-              <input type="number" min={0} max={2} step={0.1} value={llm.temperature} onChange={(event) => update({ temperature: Number(event.target.value) })} />
+              <input
+                type="number"
+                min={0}
+                max={2}
+                step={0.1}
+                value={llm.temperature}
+                onChange={(event) => update({ temperature: Number(event.target.value) })}
+              />
             </label>
             <label>
               Max turns
-              <input type="number" min={1} max={50} value={llm.maxTurns} onChange={(event) => update({ maxTurns: Math.max(1, Math.min(50, Number(event.target.value) || 1)) })} />
+              <input
+                type="number"
+                min={1}
+                max={50}
+                value={llm.maxTurns}
+                onChange={(event) => update({ maxTurns: Math.max(1, Math.min(50, Number(event.target.value) || 1)) })}
+              />
             </label>
             <label>
               Token budget per question
-              <input type="number" min={1000} step={1000} value={llm.tokenBudget} onChange={(event) => update({ tokenBudget: Math.max(1000, Number(event.target.value) || 1000) })} />
+              <input
+                type="number"
+                min={1000}
+                step={1000}
+                value={llm.tokenBudget}
+                onChange={(event) => update({ tokenBudget: Math.max(1000, Number(event.target.value) || 1000) })}
+              />
             </label>
             <label>
               Tool protocol
