@@ -7,6 +7,7 @@ import { askCommand } from "./ask-command";
 import { evalCommand } from "./eval-command";
 import { exCommand } from "./ex-command";
 import { pruneCommand } from "./prune-command";
+import { DIAGNOSE_USAGE, diagnoseCommand } from "./diagnose-command";
 
 const USAGE = `Usage: querylab <command> [options]
 
@@ -20,7 +21,7 @@ Commands:
                                  The key may also come from QUERYLAB_API_KEY.
   prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] --out FILE.jsonl
                                  The pruned schema of each question (kept columns, tokens), one JSON line each.
-`;
+${DIAGNOSE_USAGE}`;
 
 async function sqlCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -67,6 +68,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   eval: evalCommand,
   ex: exCommand,
   prune: pruneCommand,
+  diagnose: diagnoseCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
