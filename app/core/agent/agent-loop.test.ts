@@ -116,10 +116,17 @@ describe("the agent loop", () => {
     expect(JSON.stringify(events)).not.toContain("test-key");
   });
 
-  it("offers exactly the five tools, with the schema in the system prompt", async () => {
+  it("offers exactly the six tools, with the schema in the system prompt", async () => {
     await run([toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }))]);
     const request = server.chatRequests()[0]!;
-    expect(request.tools?.map((entry) => entry.function.name).sort()).toEqual(["describe_table", "list_tables", "run_sql", "sample_values", "submit_sql"]);
+    expect(request.tools?.map((entry) => entry.function.name).sort()).toEqual([
+      "describe_table",
+      "diagnose_sql",
+      "list_tables",
+      "run_sql",
+      "sample_values",
+      "submit_sql",
+    ]);
     const system = request.messages.find((message) => message.role === "system");
     expect(JSON.stringify(system)).toContain("CREATE TABLE city");
     expect(JSON.stringify(system)).toContain("Paris");

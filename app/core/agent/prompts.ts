@@ -10,7 +10,8 @@ const RULES = `Rules:
 - When the question names a value (a city, a status, a name), check how it is stored with sample_values before filtering on it.
 - Check your query with run_sql and look at the result before submitting it.
 - Return only the columns the question asks for, in a sensible order; do not add explanations to the SQL.
-- If a query fails, read the error and fix the query.`;
+- If a query fails, read the error and fix the query.
+- If a query returns no rows, or a row count that looks wrong for the question, call diagnose_sql on it: it shows after which clause (a join, a WHERE condition, GROUP BY, HAVING) the rows vanish or multiply; fix that clause.`;
 
 export function systemPrompt(options: { schema: string; protocol: ToolProtocol; evidence?: string; sharing?: DataSharing }): string {
   const intro =
@@ -18,7 +19,7 @@ export function systemPrompt(options: { schema: string; protocol: ToolProtocol; 
     "Work in turns: in each turn, say in one or two sentences what you will do next, then take exactly one action.";
   const tools =
     options.protocol === "tools"
-      ? "Actions are tool calls: list_tables, describe_table, sample_values, run_sql, and submit_sql for the final query (it ends the task)."
+      ? "Actions are tool calls: list_tables, describe_table, sample_values, run_sql, diagnose_sql, and submit_sql for the final query (it ends the task)."
       : TEXT_PROTOCOL_INSTRUCTIONS;
   const evidence = options.evidence ? `\n\nHint from the person who asked: ${options.evidence}` : "";
   const privacy =

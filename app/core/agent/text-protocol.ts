@@ -5,6 +5,7 @@ export const TEXT_PROTOCOL_INSTRUCTIONS = `You cannot call functions. End every 
 ACTION: list_tables
 ACTION: describe_table <table>
 ACTION: sample_values <table> <column> [<LIKE pattern>]
+ACTION: diagnose_sql, followed by the query in a \`\`\`sql block (its clauses run one by one with their row counts)
 or, to run a query, the query alone in a fenced block:
 \`\`\`sql
 SELECT …
@@ -40,6 +41,10 @@ export function parseTextAction(reply: string): TextAction {
   const actions = [...reply.matchAll(/^\s*ACTION\s*:\s*(\w+)[ \t]*(.*)$/gim)];
   const action = actions.at(-1);
   const sql = lastSqlBlock(reply);
+  // diagnose_sql names its query in the block after it, so that block is its argument rather than a query to run.
+  if (action && action[1]!.toLowerCase() === "diagnose_sql" && sql && reply.lastIndexOf("```") > action.index!) {
+    return { ok: true, name: "diagnose_sql", input: { sql } };
+  }
   if (action && (!sql || action.index! > reply.lastIndexOf("```"))) {
     const name = action[1]!.toLowerCase();
     const args = action[2]!

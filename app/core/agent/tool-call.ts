@@ -44,6 +44,10 @@ function checkedCall(id: string, name: ToolName, value: unknown): ValidatedToolC
       const parsed = toolInputSchemas.run_sql.safeParse(value);
       return parsed.success ? { ok: true, call: { id, name, input: parsed.data } } : { ok: false, message: issuesText(name, parsed.error) };
     }
+    case "diagnose_sql": {
+      const parsed = toolInputSchemas.diagnose_sql.safeParse(value);
+      return parsed.success ? { ok: true, call: { id, name, input: parsed.data } } : { ok: false, message: issuesText(name, parsed.error) };
+    }
     case "submit_sql": {
       const parsed = toolInputSchemas.submit_sql.safeParse(value);
       return parsed.success ? { ok: true, call: { id, name, input: parsed.data } } : { ok: false, message: issuesText(name, parsed.error) };

@@ -1,8 +1,9 @@
-// The agent's five database tools (a contract: names and arguments are fixed by DESIGN.md) and how each is run.
+// The agent's six database tools (a contract: names and arguments are fixed by DESIGN.md) and how each is run.
 import { z } from "zod";
 import { quoteIdentifier } from "../db/identifiers";
 import type { DatabaseSchema, SqlValue, TableInfo } from "../db/types";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
+import { diagnoseSql, type SqlDiagnosis } from "../db/sql-diagnosis";
 import { DEFAULT_DATA_SHARING, sharesResults, sharesValues, type DataSharing } from "../data-sharing";
 import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
 import type { ToolCall } from "./tool-call";
@@ -16,6 +17,7 @@ export const toolInputSchemas = {
     like: z.string().optional().describe("Optional SQL LIKE pattern to filter values, e.g. '%paris%'"),
   }),
   run_sql: z.object({ sql: z.string().min(1).describe("One read-only SQLite query") }),
+  diagnose_sql: z.object({ sql: z.string().min(1).describe("One SQLite SELECT query to break into clause stages") }),
   submit_sql: z.object({ sql: z.string().min(1).describe("The final SQLite query that answers the question") }),
 } as const;
 
@@ -28,6 +30,8 @@ export const toolDescriptions: Record<ToolName, string> = {
   sample_values:
     "Distinct values of one column with how often each occurs, most frequent first; filter with a LIKE pattern to find how a value from the question is spelled in the data.",
   run_sql: "Run one read-only SQLite query (SELECT/WITH) and see the first rows, the total row count and the time, or the error.",
+  diagnose_sql:
+    "Break a SELECT into clause stages (FROM/JOIN, each WHERE condition in turn, GROUP BY, HAVING, SELECT, ORDER BY/LIMIT; subqueries and UNION parts separately), run each, and see its row count: where rows vanish or multiply.",
   submit_sql: "Submit the final SQLite query that answers the question. This ends the task.",
 };
 
@@ -161,6 +165,47 @@ async function runQuery(database: ReadOnlyDatabase, sql: string, limits: ToolLim
   return { ok: true, text, result };
 }
 
+/** Characters of one stage's clause in the observation: a long condition is recognisable by its start. */
+const CLAUSE_CHARACTERS = 160;
+
+function clipped(text: string, characters: number): string {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > characters ? `${flat.slice(0, characters - 1)}…` : flat;
+}
+
+/**
+ * The diagnosis as the model reads it: one line per stage with its row count and the first stage without rows
+ * marked. Row counts are no values, so they are shared under every setting; the rows that reached the clause at
+ * fault are shown only when results may be shared.
+ */
+export function diagnosisText(diagnosis: SqlDiagnosis, limits: ToolLimits = {}): string {
+  const maxCharacters = limits.maxCharacters ?? DEFAULT_OBSERVATION_CHARACTERS;
+  const lines = ["Rows after each clause stage:"];
+  diagnosis.stages.forEach((stage, index) => {
+    const part = stage.part === "query" ? "" : `[${stage.part}] `;
+    const count = stage.rows === null ? `error: ${clipped(stage.error ?? "", CLAUSE_CHARACTERS)}` : `${stage.rows} ${stage.rows === 1 ? "row" : "rows"}`;
+    const mark = index === diagnosis.firstEmptyStage ? "  <- FIRST STAGE WITH NO ROWS" : "";
+    lines.push(`${index + 1}. ${part}${clipped(stage.clause, CLAUSE_CHARACTERS)}: ${count}${mark}`);
+  });
+  const empty = diagnosis.firstEmptyStage;
+  if (empty === null) lines.push("Every stage returns rows.");
+  else {
+    lines.push(`Rows drop to zero at stage ${empty + 1} (${clipped(diagnosis.stages[empty]!.clause, CLAUSE_CHARACTERS)}): that clause removes every row.`);
+    const before = empty > 0 ? diagnosis.stages[empty - 1]! : null;
+    if (before && before.rows && sharesResults(limits.sharing ?? DEFAULT_DATA_SHARING)) {
+      lines.push(`Rows just before it (stage ${empty}):`, rowsText(before.columns, before.sampleRows, before.rows, maxCharacters / 2));
+    }
+  }
+  const text = lines.join("\n");
+  return text.length > maxCharacters ? `${text.slice(0, maxCharacters - 40)}\n(observation cut to ${maxCharacters} characters)` : text;
+}
+
+async function diagnoseQuery(database: ReadOnlyDatabase, sql: string, limits: ToolLimits): Promise<Observation> {
+  const outcome = await diagnoseSql(database, sql, { sampleRows: 5, timeoutMs: TOOL_QUERY_TIME_LIMIT_MS });
+  if (!outcome.ok) return { ok: false, text: `Error: ${outcome.error.message}` };
+  return { ok: true, text: diagnosisText(outcome.diagnosis, limits) };
+}
+
 /** Runs a validated call (its input typed by its tool). Never throws: failures become observations the model can read. */
 export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits: ToolLimits = {}): Promise<Observation> {
   try {
@@ -180,6 +225,8 @@ export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits
       case "run_sql":
       case "submit_sql":
         return await runQuery(database, call.input.sql, limits);
+      case "diagnose_sql":
+        return await diagnoseQuery(database, call.input.sql, limits);
     }
   } catch (error) {
     return { ok: false, text: `Error: the tool failed (${error instanceof Error ? error.message : String(error)}).` };
