@@ -48,7 +48,6 @@ describe("querylab diagnose", () => {
       ["WHERE a.country = 'UK'", 3],
       ["WHERE b.price > 50", 0],
       ["GROUP BY", 0],
-      ["SELECT", 0],
       ["ORDER BY/LIMIT", 0],
     ]);
     expect(report.stages.at(-1)!.sql).toBe(QUERY);

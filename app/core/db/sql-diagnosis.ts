@@ -322,6 +322,11 @@ function readQuery(reader: Reader, range: TokenRange): ParsedQuery {
   };
 }
 
+/** Adds a stage unless it is the same SQL as the one before (a select list that changes nothing is no new stage). */
+function pushStage(stages: PlannedStage[], stage: PlannedStage): void {
+  if (stages.at(-1)?.sql !== stage.sql) stages.push(stage);
+}
+
 function join(...pieces: string[]): string {
   return pieces.filter((piece) => piece.length > 0).join(" ");
 }
@@ -346,7 +351,7 @@ function coreStages(reader: Reader, core: SelectCore, prefix: string, part: stri
   const windowText = text(core.window);
   if (core.groupBy) stages.push({ part, clause: "GROUP BY", sql: join(prefix, "SELECT", columns, fromText, whereText, groupText, windowText) });
   if (core.having) stages.push({ part, clause: "HAVING", sql: join(prefix, "SELECT", columns, fromText, whereText, groupText, text(core.having), windowText) });
-  stages.push({ part, clause: core.distinct ? "SELECT DISTINCT" : "SELECT", sql: join(prefix, text(core.range)) });
+  pushStage(stages, { part, clause: core.distinct ? "SELECT DISTINCT" : "SELECT", sql: join(prefix, text(core.range)) });
   return stages;
 }
 
@@ -369,14 +374,13 @@ function queryStages(reader: Reader, query: ParsedQuery, outerPrefix: string, pa
     }
     nested(core.fromSubqueries, "FROM", partLabel);
     nested(core.whereSubqueries, "WHERE", partLabel);
-    const own = coreStages(reader, core, prefix, partLabel);
-    // The last stage of a lone core without ORDER BY/LIMIT is the whole query, added below.
-    stages.push(...(compound || query.tail ? own : own.slice(0, -1)));
+    stages.push(...coreStages(reader, core, prefix, partLabel));
   });
   const whole = join(prefix, textOf(reader, query.body));
   const lone = query.parts[0]!.core;
   const clause = query.tail ? "ORDER BY/LIMIT" : compound ? query.operators.join(", ") : lone?.distinct ? "SELECT DISTINCT" : lone ? "SELECT" : "VALUES";
-  stages.push({ part, clause, sql: whole });
+  // A lone core without ORDER BY/LIMIT ends on the whole query already; its last stage is the query.
+  pushStage(stages, { part, clause, sql: whole });
   return stages;
 }
 
