@@ -11,6 +11,7 @@ import { StatusLine } from "./common/status-line";
 import { DatabaseMenu } from "./database/database-menu";
 import { DropZone } from "./database/drop-zone";
 import { EditorPanel } from "./editor/editor-panel";
+import { DiagnosisPanel } from "./editor/diagnosis-panel";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
 import { SettingsDialog } from "./settings/settings-dialog";
@@ -70,6 +71,7 @@ export function App() {
         <div className="centre">
           <QuestionBox />
           <EditorPanel />
+          <DiagnosisPanel />
           <ResultsPanel />
         </div>
         <AgentPanel />

@@ -1,6 +1,7 @@
 // The editor's actions (run what is under the cursor, format) shared by keyboard shortcuts and toolbar buttons.
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
+import { useDiagnosisStore } from "../../state/diagnosis-store";
 import { runTarget } from "./run-target";
 
 /** What the active editor (Monaco, or the plain fallback) tells the toolbar. */
@@ -22,6 +23,14 @@ export function runAtCursor(): void {
   const selection = activeEditor?.selection() ?? { start: 0, end: 0 };
   const target = runTarget(text, selection);
   if (target) void useQueryStore.getState().run(target.sql, target.offset);
+}
+
+/** Diagnoses the statement under the cursor, or the selection, clause by clause. */
+export function diagnoseAtCursor(): void {
+  const text = useEditorStore.getState().text;
+  const selection = activeEditor?.selection() ?? { start: 0, end: 0 };
+  const target = runTarget(text, selection);
+  if (target) void useDiagnosisStore.getState().diagnose(target.sql);
 }
 
 export type FormatOutcome = { ok: true } | { ok: false; message: string };

@@ -4,7 +4,8 @@ import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { ErrorBoundary } from "../common/error-boundary";
-import { formatSql, runAtCursor } from "./editor-commands";
+import { diagnoseAtCursor, formatSql, runAtCursor } from "./editor-commands";
+import { useDiagnosisStore } from "../../state/diagnosis-store";
 import { PlainSqlEditor } from "./plain-sql-editor";
 import { QueryHistory } from "./query-history";
 
@@ -19,6 +20,7 @@ export function EditorPanel() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyCount = useEditorStore((state) => state.history.length);
   const databaseReady = useDatabaseStore((state) => state.status !== "starting");
+  const diagnosing = useDiagnosisStore((state) => state.status === "running");
 
   return (
     <section className="editor-panel" aria-label="SQL">
@@ -31,6 +33,14 @@ export function EditorPanel() {
           title={`Run the statement under the cursor or the selection (${isMac ? "⌘" : "Ctrl"}+Enter)`}
         >
           Run <kbd>{isMac ? "⌘⏎" : "Ctrl+⏎"}</kbd>
+        </button>
+        <button
+          type="button"
+          onClick={diagnoseAtCursor}
+          disabled={running !== null || diagnosing || !databaseReady}
+          title="Run the statement under the cursor clause by clause: the rows after each join, condition and grouping, and the query plan"
+        >
+          Diagnose
         </button>
         <button type="button" onClick={() => void stop()} disabled={running === null} title="Stop the running query (Esc)">
           Stop

@@ -1,0 +1,48 @@
+// The editor's Diagnose action: a query's clause stages and plan, computed over the worker's read-only executor.
+import { create } from "zustand";
+import { diagnoseSql, type SqlDiagnosis } from "../core/db/sql-diagnosis";
+import { sqliteConnection } from "../browser/services";
+
+interface DiagnosisState {
+  status: "idle" | "running" | "done" | "failed";
+  /** The statement diagnosed (or being diagnosed). */
+  sql: string | null;
+  diagnosis: SqlDiagnosis | null;
+  /** Why the statement could not be broken down. */
+  error: string | null;
+  diagnose(sql: string): Promise<void>;
+  close(): void;
+}
+
+/** Rows kept per stage: enough to see what reached a clause, few enough to cross the worker boundary quickly. */
+const SAMPLE_ROWS = 5;
+const STAGE_TIME_LIMIT_MS = 10_000;
+
+let latestRun = 0;
+
+export const useDiagnosisStore = create<DiagnosisState>((set) => ({
+  status: "idle",
+  sql: null,
+  diagnosis: null,
+  error: null,
+
+  async diagnose(sql) {
+    if (sql.trim() === "") return;
+    const run = ++latestRun;
+    set({ status: "running", sql, diagnosis: null, error: null });
+    // The plan is read on this thread; every stage's SQL runs in the worker, through its one read-only executor.
+    const outcome = await diagnoseSql(sqliteConnection().engine, sql, { sampleRows: SAMPLE_ROWS, timeoutMs: STAGE_TIME_LIMIT_MS }).catch((error: unknown) => ({
+      ok: false as const,
+      error: { message: `The diagnosis failed: ${error instanceof Error ? error.message : String(error)}` },
+    }));
+    // A later Diagnose (or Close) wins over an earlier one still answering.
+    if (run !== latestRun) return;
+    if (outcome.ok) set({ status: "done", diagnosis: outcome.diagnosis, error: null });
+    else set({ status: "failed", diagnosis: null, error: outcome.error.message });
+  },
+
+  close() {
+    latestRun++;
+    set({ status: "idle", sql: null, diagnosis: null, error: null });
+  },
+}));
