@@ -152,6 +152,33 @@ describe("diagnoseSql", () => {
     expect(german.firstEmptyStage).toBe(2);
   });
 
+  it("leaves out a correlated subquery, which cannot run on its own, and keeps the outer stages", async () => {
+    const diagnosis = await diagnosed(
+      "SELECT title FROM books b WHERE EXISTS (SELECT 1 FROM sales s WHERE s.book_id = b.book_id AND s.quantity > 2) AND b.price > 1 AND b.book_id IN (SELECT book_id FROM sales)",
+    );
+    expect(clauses(diagnosis)).toEqual([
+      "subquery 2 in WHERE: FROM/JOIN = 7",
+      "subquery 2 in WHERE: SELECT = 7",
+      "query: FROM/JOIN = 6",
+      "query: WHERE EXISTS (SELECT 1 FROM sales s WHERE s.book_id = b.book_id AND s.quantity > 2) = 2",
+      "query: WHERE b.price > 1 = 2",
+      "query: WHERE b.book_id IN (SELECT book_id FROM sales) = 2",
+      "query: SELECT = 2",
+    ]);
+  });
+
+  it("reads IS DISTINCT FROM and NOT BETWEEN as operators, not clauses", async () => {
+    const diagnosis = await diagnosed(
+      "SELECT title, price IS NOT DISTINCT FROM 12 FROM books WHERE [group] IS DISTINCT FROM 'modern' AND price NOT BETWEEN 6 AND 10",
+    );
+    expect(clauses(diagnosis)).toEqual([
+      "query: FROM/JOIN = 6",
+      "query: WHERE [group] IS DISTINCT FROM 'modern' = 4",
+      "query: WHERE price NOT BETWEEN 6 AND 10 = 2",
+      "query: SELECT = 2",
+    ]);
+  });
+
   it("marks the join when the join itself leaves no rows", async () => {
     const diagnosis = await diagnosed("SELECT * FROM books b JOIN sales s ON s.book_id = b.book_id AND s.quantity > 10 WHERE b.price > 1");
     expect(diagnosis.firstEmptyStage).toBe(0);

@@ -456,15 +456,23 @@ export async function diagnoseSql(database: ReadOnlyDatabase, sql: string, optio
   if (!check.ok) {
     return { ok: false, error: { kind: "sql-error", message: `The query itself fails, so it cannot be broken down: ${check.error.message}` } };
   }
-  const stages: DiagnosisStage[] = [];
+  const ran: DiagnosisStage[] = [];
   for (const stage of planned.stages) {
     const outcome = await database.executeReadOnly(stage.sql, { maxRows: sampleRows, timeoutMs });
-    stages.push(
+    ran.push(
       outcome.ok
         ? { ...stage, rows: outcome.rowCount, error: null, columns: outcome.columns, sampleRows: outcome.rows, elapsedMs: outcome.elapsedMs }
         : { ...stage, rows: null, error: outcome.error.message, columns: [], sampleRows: [], elapsedMs: 0 },
     );
   }
+  // A correlated subquery names the outer query's columns, so it cannot run on its own: its stages (and those of
+  // subqueries inside it) would only repeat "no such column"; they are left out, and the outer stages stand.
+  const correlated = new Set<string>();
+  for (const [index, stage] of ran.entries()) {
+    const lastOfPart = ran[index + 1]?.part !== stage.part;
+    if (stage.part.includes("subquery") && lastOfPart && stage.error !== null) correlated.add(stage.part);
+  }
+  const stages = ran.filter((stage) => ![...correlated].some((part) => stage.part === part || stage.part.startsWith(`${part} › `)));
   const plan = await database.executeReadOnly(`EXPLAIN QUERY PLAN ${whole.sql}`, { maxRows: 1_000, timeoutMs });
   const firstEmpty = stages.findIndex((stage) => stage.rows === 0);
   return {
