@@ -14,6 +14,7 @@ import { detailTable, summaryTable, type SummaryRow } from "./report";
 import { buildApp, REPOSITORY_ROOT, startPreview, type PreviewServer } from "./serve";
 import { formatMs } from "./stats";
 import { measureStopLatency } from "./stop-latency";
+import { errorMessage } from "../app/core/error-message";
 
 const PRODUCTION_DIRECTORY = "bench/.dist-prod";
 const TEST_DIRECTORY = "bench/.dist-test";
@@ -48,7 +49,7 @@ async function attempt<T>(name: string, work: () => Promise<T>): Promise<T | nul
     metrics[name] = result;
     return result;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     metrics[name] = { error: message };
     failures.push(`${name}: ${message}`);
     process.stderr.write(`bench: ${name} failed: ${message}\n`);

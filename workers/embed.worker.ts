@@ -5,6 +5,7 @@ import ortWasmUrl from "../node_modules/onnxruntime-web/dist/ort-wasm-simd-threa
 import type { EmbeddingLoadSettings } from "../app/core/schema/embedding-settings";
 import { createTransformersEmbedder, EmbeddingModelError, type EmbedLoadProgress, type LoadedEmbedder } from "../app/core/schema/text-embedder";
 import { allowedModelFetch } from "../app/core/schema/model-fetch-policy";
+import { errorMessage } from "../app/core/error-message";
 
 /**
  * The app serves onnxruntime's WASM itself: transformers.js would otherwise fetch it from cdn.jsdelivr.net. Only the
@@ -76,7 +77,7 @@ const api = {
     if (failure instanceof EmbeddingModelError) {
       return { ok: false, message: failure.message, model: failure.model, lookedIn: failure.lookedIn, reason: failure.reason };
     }
-    const reason = failure instanceof Error ? failure.message : String(failure);
+    const reason = errorMessage(failure);
     return { ok: false, message: `The embedding model "${settings.model}" could not be loaded: ${reason}`, model: settings.model, lookedIn: "", reason };
   },
 

@@ -8,6 +8,7 @@ import { evalCommand } from "./eval-command";
 import { exCommand } from "./ex-command";
 import { pruneCommand } from "./prune-command";
 import { DIAGNOSE_USAGE, diagnoseCommand } from "./diagnose-command";
+import { errorMessage } from "../core/error-message";
 
 const USAGE = `Usage: querylab <command> [options]
 
@@ -81,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command(rest);
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${errorMessage(error)}\n`);
     return 1;
   }
 }

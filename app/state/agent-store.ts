@@ -15,6 +15,7 @@ import { pruningSummary } from "../core/schema/schema-context";
 import { unprunedSchema } from "../core/schema/prune";
 import { sharesValues } from "../core/data-sharing";
 import { useDescriptionsStore } from "./descriptions-store";
+import { errorMessage } from "../core/error-message";
 
 interface AgentState {
   question: string;
@@ -119,7 +120,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         live.push(event);
       }
     } catch (error) {
-      const failure: AgentEvent = { type: "error", kind: "unknown", message: `The agent failed: ${error instanceof Error ? error.message : String(error)}` };
+      const failure: AgentEvent = { type: "error", kind: "unknown", message: `The agent failed: ${errorMessage(error)}` };
       live.push(failure);
     } finally {
       controller = null;

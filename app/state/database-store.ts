@@ -11,6 +11,7 @@ import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { createSaveQueue } from "./save-queue";
+import { errorMessage } from "../core/error-message";
 
 export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept";
 
@@ -60,9 +61,6 @@ export function isTableFile(name: string): boolean {
   return TABLE_EXTENSIONS.test(name) && !DATABASE_EXTENSIONS.test(name);
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** What the store works with; the page passes the browser's, unit tests an in-process engine and memory storage. */
 export interface DatabaseStoreServices {
@@ -147,7 +145,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           storageAvailable: false,
           notice: {
             kind: "error",
-            message: `The browser refused to store the database (${errorText(error)}). It stays open, but changes will not be kept after a reload.`,
+            message: `The browser refused to store the database (${errorMessage(error)}). It stays open, but changes will not be kept after a reload.`,
           },
         });
         return "not-kept";
@@ -166,7 +164,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         set({
           notice: {
             kind: "error",
-            message: `${name}: SQLite could not open it (${errorText(error)}); it may be too large for this page. The database that was open is open again.`,
+            message: `${name}: SQLite could not open it (${errorMessage(error)}); it may be too large for this page. The database that was open is open again.`,
           },
         });
         return false;
@@ -227,7 +225,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         const [storageAvailable, samples] = await Promise.all([
           storage().durable ? storage().probe() : Promise.resolve(false),
           services.loadSampleManifest().catch((error) => {
-            set({ notice: { kind: "error", message: errorText(error) } });
+            set({ notice: { kind: "error", message: errorMessage(error) } });
             return [] as SampleEntry[];
           }),
         ]);
@@ -266,7 +264,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           try {
             return await openBytes(await services.loadSampleBytes(sample), sample.title, "sample");
           } catch (error) {
-            set({ notice: { kind: "error", message: errorText(error) } });
+            set({ notice: { kind: "error", message: errorMessage(error) } });
             return false;
           }
         });
@@ -284,7 +282,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           try {
             bytes = new Uint8Array(await file.arrayBuffer());
           } catch (error) {
-            set({ notice: { kind: "error", message: `${file.name} could not be read (${errorText(error)}). The database that was open is still open.` } });
+            set({ notice: { kind: "error", message: `${file.name} could not be read (${errorMessage(error)}). The database that was open is still open.` } });
             return false;
           }
           return openBytes(bytes, file.name, "file");
@@ -297,7 +295,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             const fetched = await fetchDatabase(url);
             return await openBytes(fetched.bytes, fetched.name, "url");
           } catch (error) {
-            set({ notice: { kind: "error", message: `${errorText(error)} The database that was open is still open.` } });
+            set({ notice: { kind: "error", message: `${errorMessage(error)} The database that was open is still open.` } });
             return false;
           }
         });
@@ -326,7 +324,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           }
           return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id, stored.meta.updatedAt);
         } catch (error) {
-          set({ notice: { kind: "error", message: `The stored database could not be read (${errorText(error)}).` } });
+          set({ notice: { kind: "error", message: `The stored database could not be read (${errorMessage(error)}).` } });
           return false;
         }
       },
@@ -365,7 +363,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           await get().afterChange();
           return true;
         } catch (error) {
-          set({ notice: { kind: "error", message: `${file.name} could not be imported (${errorText(error)}). The database is unchanged.` } });
+          set({ notice: { kind: "error", message: `${file.name} could not be imported (${errorMessage(error)}). The database is unchanged.` } });
           return false;
         } finally {
           set({ loading: null });

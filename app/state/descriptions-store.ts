@@ -16,6 +16,7 @@ import { presetOf } from "../core/llm/provider-presets";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useSettingsStore } from "./settings-store";
+import { errorMessage } from "../core/error-message";
 
 export interface ProfileState {
   status: "idle" | "loading" | "ready" | "error";
@@ -63,9 +64,6 @@ export function columnKey(table: string, column: string): string {
 
 const CLOSED_DIALOG: DescribeDialogState = { open: false, offered: [], chosen: [], request: null, status: "idle", message: null };
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 let describeAbort: AbortController | null = null;
 
@@ -179,7 +177,7 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
           },
         });
       } catch (error) {
-        set({ describe: { ...get().describe, status: "error", message: `Describing failed: ${errorText(error)}` } });
+        set({ describe: { ...get().describe, status: "error", message: `Describing failed: ${errorMessage(error)}` } });
       } finally {
         describeAbort = null;
       }
@@ -245,7 +243,7 @@ async function loadProfile(databaseId: string): Promise<void> {
         .saveProfile(profile)
         .catch(() => undefined);
   } catch (error) {
-    if (still()) store.setState({ profile: { status: "error", value: null, error: `The column profile could not be computed (${errorText(error)}).` } });
+    if (still()) store.setState({ profile: { status: "error", value: null, error: `The column profile could not be computed (${errorMessage(error)}).` } });
   }
 }
 

@@ -2,6 +2,7 @@
 import { create } from "zustand";
 import { diagnoseSql, type SqlDiagnosis } from "../core/db/sql-diagnosis";
 import { sqliteConnection } from "../browser/services";
+import { errorMessage } from "../core/error-message";
 
 interface DiagnosisState {
   status: "idle" | "running" | "done" | "failed";
@@ -33,7 +34,7 @@ export const useDiagnosisStore = create<DiagnosisState>((set) => ({
     // The plan is read on this thread; every stage's SQL runs in the worker, through its one read-only executor.
     const outcome = await diagnoseSql(sqliteConnection().engine, sql, { sampleRows: SAMPLE_ROWS, timeoutMs: STAGE_TIME_LIMIT_MS }).catch((error: unknown) => ({
       ok: false as const,
-      error: { message: `The diagnosis failed: ${error instanceof Error ? error.message : String(error)}` },
+      error: { message: `The diagnosis failed: ${errorMessage(error)}` },
     }));
     // A later Diagnose (or Close) wins over an earlier one still answering.
     if (run !== latestRun) return;

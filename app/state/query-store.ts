@@ -5,6 +5,7 @@ import type { DbError, ExecuteOutcome, QueryResultSummary, SqlValue } from "../c
 import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
+import { errorMessage } from "../core/error-message";
 
 export const PAGE_ROWS = FIRST_PAGE_ROWS;
 
@@ -57,7 +58,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
         running: null,
         error: {
           kind: "worker-failed",
-          message: `SQLite failed while running the query (${error instanceof Error ? error.message : String(error)}). It was restarted and the database reopened from its last saved state.`,
+          message: `SQLite failed while running the query (${errorMessage(error)}). It was restarted and the database reopened from its last saved state.`,
         },
       });
       await useDatabaseStore.getState().reloadAfterStop();

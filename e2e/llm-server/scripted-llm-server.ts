@@ -24,6 +24,7 @@ import {
   completionOf,
   type WireToolCall,
 } from "./openai-wire-format.js";
+import { errorMessage } from "../../app/core/error-message";
 
 export type { ChatMessage, ChatRequest, ChatTool, Fault, ScriptedToolCall, ScriptedTurn } from "./openai-wire-format.js";
 export { completionOf, defaultErrorBody, openAiError, scriptSchema, scriptedTurnSchema, sseChunksOf, splitIntoPieces } from "./openai-wire-format.js";
@@ -547,7 +548,7 @@ async function main(argv: string[]): Promise<void> {
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (invokedDirectly) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${errorMessage(error)}\n`);
     process.exit(1);
   });
 }

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { parseTextAction } from "./text-protocol";
 import { isToolName, toolInputSchemas, TOOL_NAMES, type ToolName } from "./tools";
+import { errorMessage } from "../error-message";
 
 export type ToolInput<Name extends ToolName> = z.infer<(typeof toolInputSchemas)[Name]>;
 
@@ -66,7 +67,7 @@ export function validateToolCall(requested: Pick<RequestedToolCall, "id" | "tool
     } catch (error) {
       return {
         ok: false,
-        message: `Error: the arguments for ${name} are not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object.`,
+        message: `Error: the arguments for ${name} are not valid JSON (${errorMessage(error)}). Send a JSON object.`,
       };
     }
   }

@@ -7,6 +7,7 @@ import { diagnoseSql, type SqlDiagnosis } from "../db/sql-diagnosis";
 import { DEFAULT_DATA_SHARING, sharesResults, sharesValues, type DataSharing } from "../data-sharing";
 import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
 import type { ToolCall } from "./tool-call";
+import { errorMessage } from "../error-message";
 
 export const toolInputSchemas = {
   list_tables: z.object({}),
@@ -229,6 +230,6 @@ export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits
         return await diagnoseQuery(database, call.input.sql, limits);
     }
   } catch (error) {
-    return { ok: false, text: `Error: the tool failed (${error instanceof Error ? error.message : String(error)}).` };
+    return { ok: false, text: `Error: the tool failed (${errorMessage(error)}).` };
   }
 }

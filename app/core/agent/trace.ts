@@ -1,6 +1,7 @@
 // A trace is one run of the agent kept for later: the question, where it ran, and every event. Plus the view of it as turns.
 import { z } from "zod";
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type TokenUsage } from "./events";
+import { errorMessage } from "../error-message";
 
 export const traceSchema = z.object({
   version: z.literal(1),
@@ -149,7 +150,7 @@ export function parseTrace(text: string): { ok: true; trace: Trace } | { ok: fal
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `The file is not JSON (${error instanceof Error ? error.message : String(error)}).` };
+    return { ok: false, message: `The file is not JSON (${errorMessage(error)}).` };
   }
   const parsed = traceSchema.safeParse(value);
   if (!parsed.success) {

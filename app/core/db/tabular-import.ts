@@ -2,6 +2,7 @@
 import Papa from "papaparse";
 import { quoteIdentifier } from "./identifiers";
 import { z } from "zod";
+import { errorMessage } from "../error-message";
 
 export type ColumnType = "INTEGER" | "REAL" | "TEXT";
 export type CellValue = string | number | null;
@@ -455,7 +456,7 @@ export function parseJsonRows(text: string): ParsedTable | ImportError {
   try {
     value = JSON.parse(input);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { kind: "invalid-json", message: `The file is not valid JSON: ${detail}` };
   }
   const warnings: string[] = [];

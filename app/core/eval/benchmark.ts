@@ -1,6 +1,7 @@
 // Benchmarks in the Spider layout (dev.json with db_id, question, query; optional BIRD fields), read from text.
 import { z } from "zod";
 import { seededRandom } from "../seeded-random";
+import { errorMessage } from "../error-message";
 
 export const benchmarkQuestionSchema = z
   .object({
@@ -30,7 +31,7 @@ export function parseBenchmarkQuestions(text: string): { ok: true; questions: Be
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `The questions file is not JSON (${error instanceof Error ? error.message : String(error)}).` };
+    return { ok: false, message: `The questions file is not JSON (${errorMessage(error)}).` };
   }
   const parsed = z.array(benchmarkQuestionSchema).safeParse(value);
   if (!parsed.success) {

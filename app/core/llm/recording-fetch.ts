@@ -1,4 +1,6 @@
 // A fetch that keeps a copy of each request body and response text, for the trace's "raw request/response" view.
+import { errorMessage } from "../error-message";
+
 export interface RawExchange {
   request: string;
   response: string;
@@ -32,7 +34,7 @@ export function createRecordingFetch(base: typeof globalThis.fetch = globalThis.
       );
       return response;
     } catch (error) {
-      pending.push(Promise.resolve({ request: clip(request), response: `(no response: ${error instanceof Error ? error.message : String(error)})` }));
+      pending.push(Promise.resolve({ request: clip(request), response: `(no response: ${errorMessage(error)})` }));
       throw error;
     }
   };

@@ -6,6 +6,7 @@ import type { DatabaseSchema } from "../db/types";
 import type { LlmErrorKind } from "../llm/llm-errors";
 import { withDescription, emptyDescriptions } from "./descriptions";
 import type { DatabaseProfile, SchemaDescriptions } from "./types";
+import { errorMessage } from "../error-message";
 
 export interface ColumnToDescribe {
   table: string;
@@ -115,7 +116,7 @@ export function parseDescribeAnswer(text: string, request: DescribeRequest): Des
       rawText: text,
       error: {
         kind: "malformed-response",
-        message: `The model's answer is not the JSON asked for (${error instanceof Error ? error.message : String(error)}). Try again or pick another model.`,
+        message: `The model's answer is not the JSON asked for (${errorMessage(error)}). Try again or pick another model.`,
       },
     };
   }

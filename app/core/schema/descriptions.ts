@@ -3,6 +3,7 @@ import Papa from "papaparse";
 import { z } from "zod";
 import type { DatabaseSchema } from "../db/types";
 import type { Description, DescriptionSource, SchemaDescriptions } from "./types";
+import { errorMessage } from "../error-message";
 
 /** Higher wins: a person's edit over the LLM's guess over anything harvested. */
 const PRECEDENCE: Record<DescriptionSource, number> = { person: 5, llm: 4, comment: 3, bird: 2, spider: 1 };
@@ -234,7 +235,7 @@ export function descriptionsFromSpiderTables(tablesJson: string, dbId: string): 
   try {
     value = JSON.parse(tablesJson);
   } catch (error) {
-    return { descriptions: emptyDescriptions(), warnings: [`tables.json is not JSON (${error instanceof Error ? error.message : String(error)}).`] };
+    return { descriptions: emptyDescriptions(), warnings: [`tables.json is not JSON (${errorMessage(error)}).`] };
   }
   const entry = Array.isArray(value) ? value.find((item) => (item as { db_id?: unknown })?.db_id === dbId) : undefined;
   if (entry === undefined) return { descriptions: emptyDescriptions(), warnings: [] };

@@ -18,6 +18,7 @@ import type {
   TableDecision,
   TextEmbedder,
 } from "./types";
+import { errorMessage } from "../error-message";
 
 /** The default budget: whole schemas up to this size go as they are; larger ones are pruned to fit. */
 export const DEFAULT_SCHEMA_TOKEN_BUDGET = 800;
@@ -137,7 +138,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     scores = await retriever.score(question, options.embedder);
   } catch (error) {
     // The model failed (to load or to run): rank without it and say so, rather than fail the question.
-    denseUnavailable = `The embedding model could not run (${error instanceof Error ? error.message : String(error)}); ranking used names, descriptions and values only.`;
+    denseUnavailable = `The embedding model could not run (${errorMessage(error)}); ranking used names, descriptions and values only.`;
     scores = await retriever.score(question, null);
   }
 

@@ -1,5 +1,6 @@
 // A TextEmbedder over transformers.js feature extraction (mean pooling, unit length), for the embed worker and Node.
 import type { TextEmbedder } from "./types";
+import { errorMessage } from "../error-message";
 
 export type EmbeddingDevice = "auto" | "webgpu" | "wasm" | "cpu";
 /** Weight formats transformers.js picks files by: q8 loads onnx/model_quantized.onnx, fp32 onnx/model.onnx. */
@@ -91,7 +92,7 @@ function joinPath(base: string, name: string): string {
 
 /** Turns what transformers.js, onnxruntime or fetch threw into a reason a person can act on. */
 export function explainLoadFailure(error: unknown, options: TransformersEmbedderOptions): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const file = /(?:found locally at|locate file:|load file:?)\s*"([^"]+)"/.exec(message)?.[1];
   if (/not found locally|Could not locate file|status: 404|\b404\b/.test(message)) {
     return `a file it needs is missing${file ? ` (${file})` : ""}. Check the model name and that the folder holds config.json, tokenizer.json and onnx/${options.dtype === "fp32" ? "model.onnx" : "model_quantized.onnx"}.`;
