@@ -61,7 +61,6 @@ export function isTableFile(name: string): boolean {
   return TABLE_EXTENSIONS.test(name) && !DATABASE_EXTENSIONS.test(name);
 }
 
-
 /** What the store works with; the page passes the browser's, unit tests an in-process engine and memory storage. */
 export interface DatabaseStoreServices {
   connection(): SqliteConnectionHandle;

@@ -64,7 +64,6 @@ export function columnKey(table: string, column: string): string {
 
 const CLOSED_DIALOG: DescribeDialogState = { open: false, offered: [], chosen: [], request: null, status: "idle", message: null };
 
-
 let describeAbort: AbortController | null = null;
 
 export const useDescriptionsStore = create<DescriptionsState>((set, get) => {

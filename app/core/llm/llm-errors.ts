@@ -1,6 +1,7 @@
 // Turns whatever an LLM call threw into an error a person can act on, and says whether trying again may help.
 import { APICallError } from "ai";
 import { z } from "zod";
+import { errorMessage } from "../error-message";
 
 export const llmErrorKindSchema = z.enum([
   "auth",
@@ -127,7 +128,7 @@ export function classifyLlmError(
   if (/terminated|premature|socket|closed|ECONNRESET|network error|stream/i.test(text)) {
     return { kind: "stream-cut", retryable: true, message: "The connection to the model was cut before the answer was complete." };
   }
-  return { kind: "unknown", retryable: false, message: `The model call failed: ${chain[0] instanceof Error ? (chain[0] as Error).message : String(chain[0])}` };
+  return { kind: "unknown", retryable: false, message: `The model call failed: ${errorMessage(chain[0])}` };
 }
 
 /** How long to wait before attempt `attempt` (1-based): Retry-After when given, else exponential backoff with jitter. */
