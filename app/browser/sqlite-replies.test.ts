@@ -76,6 +76,38 @@ describe("checked SQLite replies", () => {
       expect(await method()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
   });
 
+  it("refuses a complete reply whose rows hold one cell that is not a SQLite value", async () => {
+    const reply = {
+      ok: true,
+      resultId: "r1",
+      columns: ["a", "b"],
+      rowCount: 2,
+      storedRowCount: 2,
+      truncated: false,
+      elapsedMs: 1,
+      statementCount: 1,
+      rowsModified: 0,
+      databaseChanged: false,
+    };
+    const good = workerReplying({
+      ...reply,
+      firstRows: [
+        [1, "x"],
+        [null, new Uint8Array([1])],
+      ],
+    });
+    expect(((await good.execute()) as ExecuteOutcome).ok).toBe(true);
+    const bad = workerReplying({
+      ...reply,
+      firstRows: [
+        [1, "x"],
+        [null, { nested: true }],
+      ],
+    });
+    const refused = (await bad.execute()) as ExecuteOutcome;
+    expect(!refused.ok && refused.error.message).toMatch(/firstRows: rows must be lists of SQLite values/);
+  });
+
   it("throws for an unreadable schema or profile, which have no error value", async () => {
     const engine = workerReplying({ tables: [{ name: 3 }] });
     await expect(engine.schema()).rejects.toThrow(/reply to schema .* cannot read \(tables\.0\.name/);
