@@ -1,6 +1,6 @@
 // The editor's Diagnose action: a query's clause stages and plan, computed over the worker's read-only executor.
 import { create } from "zustand";
-import { diagnoseSql, type SqlDiagnosis } from "../core/db/sql-diagnosis";
+import type { SqlDiagnosis } from "../core/db/sql-diagnosis";
 import { sqliteConnection } from "../browser/services";
 import { errorMessage } from "../core/error-message";
 
@@ -31,11 +31,14 @@ export const useDiagnosisStore = create<DiagnosisState>((set) => ({
     if (sql.trim() === "") return;
     const run = ++latestRun;
     set({ status: "running", sql, diagnosis: null, error: null });
-    // The plan is read on this thread; every stage's SQL runs in the worker, through its one read-only executor.
-    const outcome = await diagnoseSql(sqliteConnection().engine, sql, { sampleRows: SAMPLE_ROWS, timeoutMs: STAGE_TIME_LIMIT_MS }).catch((error: unknown) => ({
-      ok: false as const,
-      error: { message: `The diagnosis failed: ${errorMessage(error)}` },
-    }));
+    // The clause reader loads with the first Diagnose, not with the page. The stages are cut on this thread; every
+    // stage's SQL runs in the worker, through its one read-only executor.
+    const outcome = await import("../core/db/sql-diagnosis")
+      .then(({ diagnoseSql }) => diagnoseSql(sqliteConnection().engine, sql, { sampleRows: SAMPLE_ROWS, timeoutMs: STAGE_TIME_LIMIT_MS }))
+      .catch((error: unknown) => ({
+        ok: false as const,
+        error: { message: `The diagnosis failed: ${errorMessage(error)}` },
+      }));
     // A later Diagnose (or Close) wins over an earlier one still answering.
     if (run !== latestRun) return;
     if (outcome.ok) set({ status: "done", diagnosis: outcome.diagnosis, error: null });

@@ -17,6 +17,7 @@ import type { ReadOnlyDatabase } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
 import { scanTokens, type Token } from "./sql-tokens";
 import { sqlValueSchema, type SqlValue } from "./types";
+export { queryPlanTree, type QueryPlanNode } from "./query-plan-tree";
 
 /** One stage: a prefix of the query's clauses, runnable on its own, and how many rows it returns. */
 export interface DiagnosisStage {
@@ -485,24 +486,4 @@ export async function diagnoseSql(database: ReadOnlyDatabase, sql: string, optio
       elapsedMs: performance.now() - started,
     },
   };
-}
-
-/** A query plan step with the steps under it, for drawing the plan as a tree. */
-export interface QueryPlanNode {
-  id: number;
-  detail: string;
-  children: QueryPlanNode[];
-}
-
-/** The plan's rows as a tree: each step under its parent, in SQLite's order; a step whose parent is missing sits at the top. */
-export function queryPlanTree(steps: QueryPlanStep[]): QueryPlanNode[] {
-  const nodes = new Map<number, QueryPlanNode>();
-  for (const step of steps) nodes.set(step.id, { id: step.id, detail: step.detail, children: [] });
-  const roots: QueryPlanNode[] = [];
-  for (const step of steps) {
-    const node = nodes.get(step.id)!;
-    const parent = step.parent === step.id ? undefined : nodes.get(step.parent);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
 }

@@ -1,6 +1,7 @@
 // The Diagnose view: the query's clause stages with their row counts (the first stage without rows marked) and
 // EXPLAIN QUERY PLAN drawn as a tree beside them.
-import { queryPlanTree, type DiagnosisStage, type QueryPlanNode } from "../../core/db/sql-diagnosis";
+import { queryPlanTree, type QueryPlanNode } from "../../core/db/query-plan-tree";
+import type { DiagnosisStage } from "../../core/db/sql-diagnosis";
 import { formatCount, formatDuration } from "../../core/format";
 import { useDiagnosisStore } from "../../state/diagnosis-store";
 import { useEditorStore } from "../../state/editor-store";
