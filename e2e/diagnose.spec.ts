@@ -1,7 +1,8 @@
 // Diagnose on the Bookshop sample: a query whose WHERE returns nothing, its clause stages with row counts, the
 // condition at fault marked in words, and the query plan as a tree.
 import { expect, test } from "@playwright/test";
-import { openApp, setSql } from "./helpers";
+import { configureScriptedLlm, openApp, setSql } from "./helpers";
+import { startScriptedLlmServer, toolCall, toolTurn } from "./llm-server/scripted-llm-server";
 
 const EMPTY_QUERY =
   "SELECT b.title, p.name FROM books b JOIN publishers p ON p.publisher_id = b.publisher_id WHERE p.country = 'United States' AND b.format = 'Audiobook' ORDER BY b.title";
@@ -63,4 +64,31 @@ test("a statement that is not a SELECT is refused with the reason", async ({ pag
   await expect(page.getByRole("region", { name: "Diagnosis" }).getByRole("alert")).toContainText(
     "Cannot diagnose: Only SELECT queries can be broken down into clauses; this is DELETE.",
   );
+});
+
+test("the agent's final SQL and each turn's SQL can be diagnosed from the trace", async ({ page }) => {
+  const server = await startScriptedLlmServer({
+    script: [
+      toolTurn(toolCall("run_sql", { sql: EMPTY_QUERY }), "Find American audiobooks."),
+      toolTurn(toolCall("submit_sql", { sql: EMPTY_QUERY }), "None, it seems."),
+    ],
+  });
+  try {
+    await openApp(page);
+    await configureScriptedLlm(page, server.url);
+    await page.getByLabel("Question for the agent").fill("Which audiobooks come from American publishers?");
+    await page.getByRole("button", { name: "Ask" }).click();
+    const trace = page.getByRole("complementary", { name: "Agent trace" });
+    await trace.getByRole("button", { name: "Diagnose the answer" }).click();
+    const panel = page.getByRole("region", { name: "Diagnosis" });
+    await expect(panel.getByRole("status")).toContainText("rows drop to zero at stage 3: WHERE b.format = 'Audiobook'");
+    await panel.getByRole("button", { name: "Close diagnosis" }).click();
+
+    const turn1 = trace.getByRole("listitem", { name: "Turn 1" });
+    await turn1.locator("summary").first().click();
+    await turn1.getByRole("button", { name: "Diagnose the query of turn 1" }).click();
+    await expect(panel.getByRole("list", { name: "Clause stages" }).getByRole("listitem")).toHaveCount(5);
+  } finally {
+    await server.close();
+  }
 });

@@ -8,6 +8,7 @@ import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
+import { DiagnoseButton } from "../editor/diagnose-button";
 import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
 import { TurnCard } from "./turn-card";
@@ -39,6 +40,7 @@ export function FinalAnswer({ sql }: { sql: string }) {
         >
           Run
         </button>
+        <DiagnoseButton sql={sql} label="Diagnose the answer" />
       </div>
     </div>
   );

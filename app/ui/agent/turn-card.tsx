@@ -4,6 +4,7 @@ import type { AgentEventOf } from "../../core/agent/events";
 import type { TurnView } from "../../core/agent/trace";
 import { formatCount, formatDuration } from "../../core/format";
 import { SqlHighlight } from "../common/sql-highlight";
+import { DiagnoseButton } from "../editor/diagnose-button";
 import { SmallResult } from "./small-result";
 
 function actionSummary(action: TurnView["actions"][number]): string {
@@ -62,9 +63,12 @@ export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView;
               <div className="action-call">
                 <span className="tool-name">{action.call.tool}</span>
                 {sql ? (
-                  <pre>
-                    <SqlHighlight sql={sql} />
-                  </pre>
+                  <>
+                    <pre>
+                      <SqlHighlight sql={sql} />
+                    </pre>
+                    <DiagnoseButton sql={sql} label={`Diagnose the query of turn ${turn.turn}`} />
+                  </>
                 ) : (
                   <code className="tool-input">{JSON.stringify(action.call.input)}</code>
                 )}
