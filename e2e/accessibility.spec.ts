@@ -1,0 +1,88 @@
+// The main screens under axe-core (WCAG 2.1 A and AA: contrast, landmarks, labels, names), and keyboard reach:
+// the first screen, the agent's answer in the trace, the diagnosis, the settings dialog and the benchmark view.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { configureScriptedLlm, openApp, setSql } from "./helpers";
+import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
+
+let server: ScriptedServer;
+const ANSWER = "SELECT count(*) AS mystery_books FROM books JOIN genres ON genres.genre_id = books.genre_id WHERE genres.name = 'Mystery'";
+
+test.beforeAll(async () => {
+  server = await startScriptedLlmServer({
+    script: [
+      toolTurn(toolCall("run_sql", { sql: "SELECT count(*) FROM books WHERE genre = 'Mystery'" }), "Count the mystery books."),
+      toolTurn(toolCall("submit_sql", { sql: ANSWER }), "books has no genre column; joined genres."),
+    ],
+  });
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+/** Every WCAG 2.1 A/AA violation on the page as "rule: target", so a failure names what to fix. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => {
+      // Contrast failures carry the colours and ratio found, which is what a fix needs.
+      const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+      const colours = data?.fgColor ? ` ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}:1` : "";
+      return `${violation.id}: ${node.target.join(" ")}${colours} (${violation.help})`;
+    }),
+  );
+}
+
+test("the first screen, an answered question and a diagnosis have no WCAG A/AA violations", async ({ page }) => {
+  await openApp(page);
+  expect(await violations(page)).toEqual([]);
+
+  await configureScriptedLlm(page, server.url);
+  await page.getByLabel("Question for the agent").fill("How many mystery books are there?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  const trace = page.getByRole("complementary", { name: "Agent trace" });
+  await expect(trace.getByLabel("Final SQL")).toContainText("mystery_books");
+  await trace.getByRole("listitem", { name: "Turn 1" }).locator("summary").first().click();
+  expect(await violations(page)).toEqual([]);
+
+  await setSql(page, "SELECT title FROM books WHERE format = 'Vinyl record'");
+  await page.getByRole("button", { name: "Diagnose", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Diagnosis" }).getByRole("status")).toContainText("rows drop to zero");
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the benchmark view has no WCAG A/AA violations", async ({ page }) => {
+  await openApp(page);
+  await page.getByRole("button", { name: "Benchmark" }).click();
+  await expect(page.getByRole("region", { name: "Benchmark" }).locator("strong", { hasText: "Teaching benchmark" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the main controls are reachable by keyboard, in order, with a visible focus", async ({ page }) => {
+  await openApp(page);
+  const reached: string[] = [];
+  for (let press = 0; press < 60; press += 1) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const visible = style.outlineStyle !== "none" || style.boxShadow !== "none";
+      return { name: element.getAttribute("aria-label") ?? element.textContent?.trim() ?? "", visible };
+    });
+    if (!focused) continue;
+    expect(focused.visible, `focus is visible on ${focused.name}`).toBe(true);
+    reached.push(focused.name);
+  }
+  // Ask is disabled until a question is typed; the editor lets Tab move on (Ctrl+M makes Tab indent instead).
+  for (const control of ["Workspace", "Benchmark", "Question for the agent", "Run", "Diagnose", "Format", "SQL editor", "Settings"]) {
+    expect(
+      reached.some((name) => name.startsWith(control)),
+      `${control} reached by Tab (reached: ${reached.join(" | ")})`,
+    ).toBe(true);
+  }
+});
