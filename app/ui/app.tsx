@@ -11,7 +11,7 @@ import { StatusLine } from "./common/status-line";
 import { DatabaseMenu } from "./database/database-menu";
 import { DropZone } from "./database/drop-zone";
 import { EditorPanel } from "./editor/editor-panel";
-import { useDiagnosisStore } from "../state/diagnosis-store";
+import { DiagnosisPanel } from "./editor/diagnosis-panel";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
 import { SettingsDialog } from "./settings/settings-dialog";
@@ -29,14 +29,11 @@ function useStartingQuery() {
   }, [status]);
 }
 
-// The diagnosis panel loads with the first Diagnose: the first screen does not need it.
-const DiagnosisPanel = lazy(() => import("./editor/diagnosis-panel").then((module) => ({ default: module.DiagnosisPanel })));
 const BenchmarkView = lazy(() => import("./bench/benchmark-view").then((module) => ({ default: module.BenchmarkView })));
 
 export function App() {
   useStartingQuery();
   const [view, setView] = useState<"workspace" | "benchmark">("workspace");
-  const diagnosing = useDiagnosisStore((state) => state.status !== "idle");
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
@@ -74,11 +71,7 @@ export function App() {
         <div className="centre">
           <QuestionBox />
           <EditorPanel />
-          {diagnosing && (
-            <Suspense fallback={<p className="muted">Loading the diagnosis…</p>}>
-              <DiagnosisPanel />
-            </Suspense>
-          )}
+          <DiagnosisPanel />
           <ResultsPanel />
         </div>
         <AgentPanel />
