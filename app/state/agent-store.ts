@@ -9,7 +9,7 @@ import { queryLabStorage, sqliteConnection } from "../browser/services";
 import type { TraceSummary } from "../browser/storage";
 import { LiveTrace, type FrameScheduler } from "./live-trace";
 import { useDatabaseStore } from "./database-store";
-import { useSettingsStore } from "./settings-store";
+import { llmForRequest, useSettingsStore } from "./settings-store";
 import { usePruneStore } from "./prune-store";
 import { pruningSummary } from "../core/schema/schema-context";
 import { unprunedSchema } from "../core/schema/prune";
@@ -65,7 +65,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   async ask(questionArgument) {
     const question = (questionArgument ?? get().question).trim();
     if (get().running || question === "") return;
-    const { llm, sharing } = useSettingsStore.getState();
+    const { sharing } = useSettingsStore.getState();
+    const { settings: llm, fetch: keyFetch } = llmForRequest();
     if (sharing === null) {
       set({ notice: "Choose what may be sent to the model (above), then ask again. Nothing has been sent." });
       return;
@@ -98,7 +99,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       ]);
       // The schema the agent sees is pruned for this question first (on screen in the schema panel).
       const pruned = await usePruneStore.getState().prune(question, sharing);
-      const recorder = createRecordingFetch(globalThis.fetch.bind(globalThis));
+      const recorder = createRecordingFetch(keyFetch);
       for await (const event of runAgent({
         question,
         database: sqliteConnection().engine,

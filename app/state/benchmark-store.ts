@@ -8,7 +8,7 @@ import { benchmarkFromFiles, teachingBenchmark, TEACHING_BENCHMARK_NAME, type Pa
 import { downloadBytes } from "../browser/download";
 import { queryLabStorage } from "../browser/services";
 import { benchmarkRunResultSchema, type BenchmarkRunResult, type SavedBenchmarkRun } from "../browser/storage";
-import { useSettingsStore } from "./settings-store";
+import { llmForRequest, useSettingsStore } from "./settings-store";
 import { usePruneStore } from "./prune-store";
 import { useEmbeddingStore } from "./embedding-store";
 import type { QueryOutcome } from "../core/eval/query-runner";
@@ -134,9 +134,9 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       sharing: useSettingsStore.getState().sharing ?? "schema",
       semantics: get().semantics,
       modelFor: ({ model }) => {
-        const settings = { ...useSettingsStore.getState().llm, model };
+        const { settings, fetch } = llmForRequest({ model });
         let created = models.get(model);
-        if (!created) models.set(model, (created = createLanguageModel(settings)));
+        if (!created) models.set(model, (created = createLanguageModel(settings, fetch)));
         return { model: created, settings };
       },
     });

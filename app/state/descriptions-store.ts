@@ -15,7 +15,7 @@ import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
 import { presetOf } from "../core/llm/provider-presets";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
-import { useSettingsStore } from "./settings-store";
+import { llmForRequest, useSettingsStore } from "./settings-store";
 import { errorMessage } from "../core/error-message";
 
 export interface ProfileState {
@@ -137,7 +137,7 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
       const dialog = get().describe;
       const request = dialog.request;
       if (!request || dialog.status === "sending") return;
-      const { llm } = useSettingsStore.getState();
+      const { settings: llm, fetch: keyFetch } = llmForRequest();
       if (!llm.baseUrl || !llm.model) {
         set({ describe: { ...dialog, status: "error", message: "Choose a provider and a model in Settings first. Nothing has been sent." } });
         return;
@@ -147,7 +147,7 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
       try {
         const [{ describeWithLlm }, { createLanguageModel }] = await Promise.all([import("../core/schema/describe-with-llm"), import("../core/llm/providers")]);
         const outcome = await describeWithLlm(request, {
-          model: createLanguageModel(llm),
+          model: createLanguageModel(llm, keyFetch),
           settings: llm,
           abortSignal: describeAbort.signal,
           reachHint: presetOf(llm).reachHint,

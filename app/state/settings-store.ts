@@ -1,11 +1,17 @@
-// LLM settings (provider, endpoint, model, key, temperature, turns) and the embedding model. The key stays in memory unless the person opts in.
+// LLM settings (provider, endpoint, model, temperature, turns), the API keys and the embedding model. Keys are kept per
+// provider and Base URL origin (provider-keys.ts) and stay in memory unless the person opts in; llmForRequest is the one
+// place that decides which key a request carries.
 import { create } from "zustand";
 import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
 import { DEFAULT_EMBEDDING_SETTINGS, parseEmbeddingSettings, TEST_BUILD_EMBEDDING_SETTINGS, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
+import { keyFor, keyGuardedFetch, migrateSingleKey, parseRememberedKeys, rememberedKeys, scopeOf, withEntry, type ProviderKeys } from "./provider-keys";
 
 const SETTINGS_KEY = "querylab.llm-settings";
-const KEY_KEY = "querylab.llm-api-key";
+/** The remembered keys, each with its provider and origin. */
+const KEYS_KEY = "querylab.llm-api-keys";
+/** Earlier versions' single remembered key; moved into KEYS_KEY on first read. */
+const LEGACY_KEY_KEY = "querylab.llm-api-key";
 const SHARING_KEY = "querylab.data-sharing";
 const EMBEDDING_KEY = "querylab.embedding-settings";
 
@@ -29,47 +35,81 @@ function readSharing(): DataSharing | null {
   }
 }
 
+/** The endpoint settings without a key: keys live in `keys`, so nothing can send `llm` with a key by mistake. */
+export type EndpointSettings = Omit<LlmSettings, "apiKey">;
+
 interface SettingsState {
-  llm: LlmSettings;
+  llm: EndpointSettings;
+  /** Keys by provider and origin; the current one is keyFor(keys, llm). */
+  keys: ProviderKeys;
   /** What the agent may send; null until the person has chosen, and nothing is sent before that. */
   sharing: DataSharing | null;
   setSharing(sharing: DataSharing): void;
   /** The embedding model for schema pruning: which, from where, or off. */
   embedding: EmbeddingSettings;
   updateEmbedding(partial: Partial<EmbeddingSettings>): void;
-  /** When true the API key is written to this browser's localStorage; otherwise it is forgotten on reload. */
-  rememberKey: boolean;
   open: boolean;
-  update(partial: Partial<LlmSettings>): void;
+  update(partial: Partial<EndpointSettings>): void;
   choosePreset(providerId: string): void;
+  /** Sets the key of the current provider and origin only. */
+  setKey(key: string): void;
+  /** Whether the current provider and origin's key is written to this browser's localStorage (otherwise gone on reload). */
   setRememberKey(remember: boolean): void;
+  /** Every key, in memory and in storage. */
   forgetKeys(): void;
   setOpen(open: boolean): void;
 }
 
-function read(): { llm: LlmSettings; rememberKey: boolean } {
+function withoutKey(llm: LlmSettings): EndpointSettings {
+  const { apiKey: _apiKey, ...rest } = llm;
+  return rest;
+}
+
+function readLlm(): EndpointSettings {
   try {
     const stored = llmSettingsSchema.omit({ apiKey: true }).safeParse(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "null"));
-    const key = localStorage.getItem(KEY_KEY);
-    return { llm: { ...DEFAULT_LLM_SETTINGS, ...(stored.success ? stored.data : {}), apiKey: key ?? "" }, rememberKey: key !== null };
+    return { ...withoutKey(DEFAULT_LLM_SETTINGS), ...(stored.success ? stored.data : {}) };
   } catch {
-    return { llm: DEFAULT_LLM_SETTINGS, rememberKey: false };
+    return withoutKey(DEFAULT_LLM_SETTINGS);
   }
 }
 
-function write(llm: LlmSettings, rememberKey: boolean): void {
+function readKeys(): ProviderKeys {
   try {
-    const { apiKey, ...rest } = llm;
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(rest));
-    if (rememberKey && apiKey) localStorage.setItem(KEY_KEY, apiKey);
-    else localStorage.removeItem(KEY_KEY);
+    const keys = parseRememberedKeys(localStorage.getItem(KEYS_KEY));
+    const legacy = localStorage.getItem(LEGACY_KEY_KEY);
+    if (legacy === null) return keys;
+    // A key already stored for the same scope is newer than the legacy one.
+    const merged = { ...migrateSingleKey(legacy, localStorage.getItem(SETTINGS_KEY)), ...keys };
+    writeKeys(merged);
+    localStorage.removeItem(LEGACY_KEY_KEY);
+    return merged;
+  } catch {
+    return {};
+  }
+}
+
+function writeLlm(llm: EndpointSettings): void {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(llm));
   } catch {
     // Storage unavailable: settings last as long as the page.
   }
 }
 
+function writeKeys(keys: ProviderKeys): void {
+  try {
+    const remembered = rememberedKeys(keys);
+    if (remembered.length > 0) localStorage.setItem(KEYS_KEY, JSON.stringify(remembered));
+    else localStorage.removeItem(KEYS_KEY);
+  } catch {
+    // Storage unavailable: keys last as long as the page.
+  }
+}
+
 export const useSettingsStore = create<SettingsState>((set, get) => ({
-  ...read(),
+  llm: readLlm(),
+  keys: readKeys(),
   sharing: readSharing(),
   embedding: readEmbedding(),
   open: false,
@@ -94,9 +134,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
 
   update(partial) {
-    const llm = { ...get().llm, ...partial };
+    // A caller holding full LlmSettings may pass them whole: a key must still never land in the settings (or their storage).
+    const { apiKey: _apiKey, ...endpoint } = partial as Partial<LlmSettings>;
+    const llm = { ...get().llm, ...endpoint };
     set({ llm });
-    write(llm, get().rememberKey);
+    writeLlm(llm);
   },
 
   choosePreset(providerId) {
@@ -104,18 +146,38 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     get().update({ providerId: preset.id, baseUrl: preset.baseUrl || get().llm.baseUrl, model: preset.defaultModel || get().llm.model });
   },
 
-  setRememberKey(rememberKey) {
-    set({ rememberKey });
-    write(get().llm, rememberKey);
+  setKey(key) {
+    const keys = withEntry(get().keys, scopeOf(get().llm), { key });
+    set({ keys });
+    writeKeys(keys);
+  },
+
+  setRememberKey(remember) {
+    const keys = withEntry(get().keys, scopeOf(get().llm), { remember });
+    set({ keys });
+    writeKeys(keys);
   },
 
   forgetKeys() {
-    const llm = { ...get().llm, apiKey: "" };
-    set({ llm, rememberKey: false });
-    write(llm, false);
+    set({ keys: {} });
+    writeKeys({});
   },
 
   setOpen(open) {
     set({ open });
   },
 }));
+
+/**
+ * The settings a request to the model is made with, carrying the key of their own provider and origin (or none), and
+ * the fetch to make it with, which refuses to send that key to any other origin. The agent, Test connection, the
+ * benchmark and describe-with-LLM all call this: it is the one place that decides which key goes where.
+ */
+export function llmForRequest(overrides: Partial<EndpointSettings> = {}): { settings: LlmSettings; fetch: typeof globalThis.fetch } {
+  const { llm, keys } = useSettingsStore.getState();
+  const endpoint = { ...llm, ...overrides };
+  const scoped = { key: keyFor(keys, endpoint)?.key ?? "", origin: scopeOf(endpoint).origin };
+  // globalThis.fetch is looked up per request, so a page or test that replaces it later is honoured.
+  const fetch = keyGuardedFetch(scoped, (input, init) => globalThis.fetch(input, init));
+  return { settings: { ...endpoint, apiKey: scoped.key }, fetch };
+}

@@ -1,8 +1,10 @@
-// LLM settings: provider preset, endpoint, model (listed when the provider can), key, temperature, turns, protocol; and the embedding model.
+// LLM settings: provider preset, endpoint, model (listed when the provider can), the key of that provider and origin, temperature, turns,
+// protocol; and the embedding model.
 import { useState } from "react";
 import { presetOf, PROVIDER_PRESETS } from "../../core/llm/provider-presets";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
-import { useSettingsStore } from "../../state/settings-store";
+import { keyFor, keyOrigin } from "../../state/provider-keys";
+import { llmForRequest, useSettingsStore } from "../../state/settings-store";
 import { EmbeddingSettingsSection } from "./embedding-settings-section";
 
 function safeOrigin(url: string): string {
@@ -16,13 +18,16 @@ function safeOrigin(url: string): string {
 export function SettingsDialog() {
   const open = useSettingsStore((state) => state.open);
   const llm = useSettingsStore((state) => state.llm);
-  const rememberKey = useSettingsStore((state) => state.rememberKey);
-  const { update, choosePreset, setRememberKey, forgetKeys, setOpen } = useSettingsStore.getState();
+  // The key shown is the one kept for this provider and origin: another preset or Base URL shows its own, or none.
+  const apiKey = useSettingsStore((state) => keyFor(state.keys, state.llm)?.key ?? "");
+  const rememberKey = useSettingsStore((state) => keyFor(state.keys, state.llm)?.remember ?? false);
+  const { update, choosePreset, setKey, setRememberKey, forgetKeys, setOpen } = useSettingsStore.getState();
   const [models, setModels] = useState<string[]>([]);
   const [connection, setConnection] = useState<{ ok: boolean; message: string } | null>(null);
   const [testing, setTesting] = useState(false);
   if (!open) return null;
   const preset = presetOf(llm);
+  const origin = keyOrigin(llm.baseUrl);
   const allowed = connectSourcesInForce();
   const blockedOrigin = allowed && llm.baseUrl && !isConnectAllowed(llm.baseUrl, allowed) ? safeOrigin(llm.baseUrl) : null;
 
@@ -32,7 +37,8 @@ export function SettingsDialog() {
     // The SDK-backed helpers load only when a connection is tested, not with the page.
     const [{ listModels }, { classifyLlmError }] = await Promise.all([import("../../core/llm/providers"), import("../../core/llm/llm-errors")]);
     try {
-      const listed = await listModels(llm);
+      const { settings, fetch } = llmForRequest();
+      const listed = await listModels(settings, fetch);
       setModels(listed);
       const known = listed.length === 0 || listed.includes(llm.model);
       setConnection({
@@ -105,15 +111,27 @@ export function SettingsDialog() {
           </label>
           <label>
             API key {preset.needsKey ? "" : "(not needed for a local server)"}
-            <input type="password" autoComplete="off" value={llm.apiKey} onChange={(event) => update({ apiKey: event.target.value })} />
+            <input
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              // A key belongs to an origin: with no usable Base URL there is nowhere it could be sent.
+              disabled={!origin}
+              aria-describedby="api-key-origin"
+              onChange={(event) => setKey(event.target.value)}
+            />
           </label>
+          <p id="api-key-origin" className="muted">
+            {origin ? `Key for ${origin} (${preset.label})` : "Enter a Base URL (http or https) to give it a key."}
+          </p>
           <label className="checkbox">
             <input type="checkbox" checked={rememberKey} onChange={(event) => setRememberKey(event.target.checked)} />
             Remember the key on this device
           </label>
           <p className="muted">
-            The key is sent only to {llm.baseUrl || "the endpoint above"}, from this page. Unless you tick the box it lives in memory and is gone after a
-            reload; ticked, it is stored in this browser's local storage, readable by anyone using this browser profile.
+            Each key belongs to one provider and origin and is sent only there, from this page: another preset or Base URL shows its own key, or none. Unless
+            you tick the box a key lives in memory and is gone after a reload; ticked, it is stored in this browser's local storage, readable by anyone using
+            this browser profile.
           </p>
           <div className="settings-row">
             <label>
