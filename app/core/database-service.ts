@@ -3,6 +3,7 @@
 import type { SqlJsStatic } from "sql.js";
 import { SqliteEngine, type ExecuteOptions, type ImportFormat } from "./db/sqljs-engine";
 import type { ReadOnlyOptions } from "./db/read-only-query";
+import type { CsvOptions } from "./db/result-export";
 import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./db/types";
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
 import { profileDatabase, type ProfileOptions } from "./schema/profile";
@@ -72,8 +73,8 @@ export class DatabaseService {
     return this.engine.fetchRows(resultId, offset, limit);
   }
 
-  exportResult(resultId: string, format: "csv" | "json"): Promise<Outcome<{ text: string }>> {
-    return this.engine.exportResult(resultId, format);
+  exportResult(resultId: string, format: "csv" | "json", csv?: CsvOptions): Promise<Outcome<{ text: string }>> {
+    return this.engine.exportResult(resultId, format, csv);
   }
 
   schema(): Promise<DatabaseSchema> {

@@ -1,6 +1,7 @@
 // Running SQL from the editor: the run in progress, its result (paged from the worker), its error, and Stop.
 import { create } from "zustand";
 import { FIRST_PAGE_ROWS } from "../core/db/sqljs-engine";
+import type { CsvOptions } from "../core/db/result-export";
 import type { DbError, ExecuteOutcome, QueryResultSummary, SqlValue } from "../core/db/types";
 import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
@@ -27,7 +28,8 @@ interface QueryState {
   abandon(message: string): void;
   rowAt(index: number): SqlValue[] | undefined;
   ensureRows(firstIndex: number, lastIndex: number): void;
-  exportResult(format: "csv" | "json"): Promise<void>;
+  /** Downloads the result; CSV neutralizes formula-like text unless `csv.formulas` is "raw". */
+  exportResult(format: "csv" | "json", csv?: CsvOptions): Promise<void>;
 }
 
 const pages = new Map<number, SqlValue[][]>();
@@ -134,10 +136,10 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     }
   },
 
-  async exportResult(format) {
+  async exportResult(format, csv) {
     const resultId = get().result?.resultId;
     if (!resultId) return;
-    const outcome = await sqliteConnection().engine.exportResult(resultId, format);
+    const outcome = await sqliteConnection().engine.exportResult(resultId, format, csv);
     if (!outcome.ok) {
       set({ error: outcome.error });
       return;

@@ -6,7 +6,7 @@ import { hashBytes } from "./content-hash";
 import { readSchema } from "./introspect";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
-import { resultToCsv, resultToJson } from "./result-export";
+import { resultToCsv, resultToJson, type CsvOptions } from "./result-export";
 import { createTableSql, insertSql, isImportError, parseDelimited, parseJsonRows, tableNameFromFileName } from "./tabular-import";
 import type { DatabaseSchema, DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./types";
 
@@ -265,12 +265,13 @@ export class SqliteEngine {
     return { ok: true, rows: result.rows.slice(Math.max(0, offset), Math.max(0, offset + limit)) };
   }
 
-  async exportResult(resultId: string, format: "csv" | "json"): Promise<Outcome<{ text: string }>> {
+  /** CSV neutralizes formula-like text unless `csv.formulas` is "raw" (see CsvOptions); JSON keeps every value. */
+  async exportResult(resultId: string, format: "csv" | "json", csv: CsvOptions = {}): Promise<Outcome<{ text: string }>> {
     const result = this.results.get(resultId);
     if (!result) {
       return { ok: false, error: { kind: "no-result", message: "This result is no longer available; run the query again." } };
     }
-    const text = format === "csv" ? resultToCsv(result.columns, result.rows) : resultToJson(result.columns, result.rows);
+    const text = format === "csv" ? resultToCsv(result.columns, result.rows, csv) : resultToJson(result.columns, result.rows);
     return { ok: true, text };
   }
 

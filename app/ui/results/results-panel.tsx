@@ -50,6 +50,15 @@ export function ResultsPanel() {
         <button type="button" disabled={!result?.resultId} onClick={() => void exportResult("csv")}>
           Export CSV
         </button>
+        {/* Export CSV puts ' before text that a spreadsheet would run as a formula; this one keeps values as stored. */}
+        <button
+          type="button"
+          disabled={!result?.resultId}
+          title="CSV with text exactly as stored: a spreadsheet may run cells that start with = + - @ as formulas"
+          onClick={() => void exportResult("csv", { formulas: "raw" })}
+        >
+          Export raw CSV
+        </button>
         <button type="button" disabled={!result?.resultId} onClick={() => void exportResult("json")}>
           Export JSON
         </button>
