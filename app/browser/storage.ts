@@ -221,9 +221,13 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
     listDatabases,
 
     async saveDatabase(meta, bytes) {
-      await databases.set(`database:${meta.id}`, bytes);
       const others = (await listDatabases()).filter((entry) => entry.id !== meta.id);
-      await databases.set(DATABASE_INDEX_KEY, [meta, ...others]);
+      // One write (one IndexedDB transaction): a refused save leaves the bytes and the index both as they were,
+      // never new bytes under the old date or the new date over the old bytes.
+      await databases.setMany([
+        [`database:${meta.id}`, bytes],
+        [DATABASE_INDEX_KEY, [meta, ...others]],
+      ]);
     },
 
     async loadDatabase(id) {

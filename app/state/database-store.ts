@@ -11,9 +11,19 @@ import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { createSaveQueue } from "./save-queue";
+import { describeEarlierFailure, describeSaveFailure, isQuotaError } from "./save-failure";
+import { estimateStorage } from "../browser/storage-estimate";
+import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../browser/save-failure-mark";
 import { errorMessage } from "../core/error-message";
 
-export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept";
+/** "failed": the browser refused the last save; the changes live only in this tab until a save succeeds. */
+export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed";
+
+/** The refused save on screen: its message (reason and sizes) and which database it concerns. */
+export interface SaveFailure {
+  databaseId: string;
+  message: string;
+}
 
 export interface Notice {
   kind: "error" | "info";
@@ -32,6 +42,8 @@ interface DatabaseState {
   recent: StoredDatabaseMeta[];
   storageAvailable: boolean;
   notice: Notice | null;
+  /** Kept apart from `notice` so another message cannot hide it while the changes are still unsaved. */
+  saveFailure: SaveFailure | null;
   /** A file being read or imported, with progress from 0 to 1. */
   loading: { label: string; fraction: number | null } | null;
 
@@ -48,6 +60,7 @@ interface DatabaseState {
   refreshSchema(): Promise<void>;
   downloadCurrent(): Promise<void>;
   dismissNotice(): void;
+  dismissSaveFailure(): void;
 }
 
 function newId(): string {
@@ -133,22 +146,58 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           });
           return "saved";
         }
-        conflicts.remember(meta.id, meta.updatedAt);
         await storage().saveDatabase(meta, bytes);
+        // Known only once stored: a refused save must not count as the version this tab has in storage.
+        conflicts.remember(meta.id, meta.updatedAt);
         announceSave(meta);
-        await storage().setLastOpenDatabaseId(meta.id);
-        set({ recent: await storage().listDatabases() });
+        savedAgain(meta);
+        // The database is stored; what follows is bookkeeping, and its failure must not report the save as refused.
+        await storage()
+          .setLastOpenDatabaseId(meta.id)
+          .catch(() => undefined);
+        set({
+          recent: await storage()
+            .listDatabases()
+            .catch(() => get().recent),
+        });
         return "saved";
       } catch (error) {
-        set({
-          storageAvailable: false,
-          notice: {
-            kind: "error",
-            message: `The browser refused to store the database (${errorMessage(error)}). It stays open, but changes will not be kept after a reload.`,
-          },
-        });
-        return "not-kept";
+        // Storage stays on: the next change (or Try again) saves again, which succeeds once space is free.
+        await refused(meta, bytes, error);
+        return "failed";
       }
+    }
+
+    /** Explains a refused save (reason, sizes, what a reload would bring back) and leaves a mark for the next load. */
+    async function refused(meta: StoredDatabaseMeta, bytes: Uint8Array, error: unknown): Promise<void> {
+      const [sizes, storedAt] = await Promise.all([
+        estimateStorage(),
+        storage()
+          .listDatabases()
+          .then((entries) => entries.find((entry) => entry.id === meta.id)?.updatedAt ?? null)
+          .catch(() => null),
+      ]);
+      const message = describeSaveFailure({ error, databaseName: meta.name, neededBytes: bytes.byteLength, sizes, storedAt });
+      markSaveFailed({ databaseId: meta.id, databaseName: meta.name, failedAt: Date.now(), storedAt, quota: isQuotaError(error) });
+      set({ saveFailure: { databaseId: meta.id, message } });
+    }
+
+    /** A save landed: a failure shown for this database is over, and the next load has nothing to warn about. */
+    function savedAgain(meta: StoredDatabaseMeta): void {
+      clearSaveFailureMark(meta.id);
+      if (get().saveFailure?.databaseId !== meta.id) return;
+      set({ saveFailure: null, notice: { kind: "info", message: `${meta.name} is saved in this browser again.` } });
+    }
+
+    /** After opening a kept copy: if the last save of a database failed, say which copy this is instead of staying silent. */
+    function reportEarlierFailure(openedId: string | null): void {
+      const mark = readSaveFailureMark();
+      if (!mark) return;
+      // Within this tab the bar already says so; a mark for another database waits until it is opened or the next load.
+      if (get().saveFailure?.databaseId === mark.databaseId) return;
+      if (openedId !== null && openedId !== mark.databaseId) return;
+      set({ notice: { kind: "error", message: describeEarlierFailure(mark, openedId === mark.databaseId) } });
+      clearSaveFailureMark();
     }
 
     /** Opens bytes in the worker; only on success does it become the current database. */
@@ -174,7 +223,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       }
       const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
       if (knownAt !== undefined) conflicts.remember(id, knownAt);
-      set({ current: { ...meta, saveState: "saving" }, notice: null });
+      // A refused save of the database being left is no longer this screen's: its mark still tells when it is reopened.
+      set({ current: { ...meta, saveState: "saving" }, notice: null, saveFailure: null });
       await get().refreshSchema();
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
@@ -183,6 +233,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         await storage()
           .setLastOpenDatabaseId(id)
           .catch(() => undefined);
+        reportEarlierFailure(id);
         return true;
       }
       // The database is usable now; keeping a copy in the browser finishes in the background.
@@ -207,6 +258,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       recent: [],
       storageAvailable: true,
       notice: null,
+      saveFailure: null,
       loading: null,
 
       async start() {
@@ -253,6 +305,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
         if (!opened && samples[0]) opened = await get().openSample(samples[0]);
         if (!opened) opened = await get().newDatabase();
+        // The database whose last save failed may not be the one reopened (it was never kept, or another was opened).
+        if (opened && storageAvailable) reportEarlierFailure(null);
         // Opening the fallback database clears notices; the reason it was needed must stay on screen.
         const startupNotice = urlNotice ?? storageNotice;
         set({ status: opened ? "ready" : "failed", ...(startupNotice && get().notice === null ? { notice: startupNotice } : {}) });
@@ -390,7 +444,9 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         if (!current) return;
         await saveQueue.settled(); // the stored copy must be the latest before it is read back
         let bytes = bytesInMemory;
-        if (get().storageAvailable) {
+        // After a refused save the stored copy is older than what the person had: the bytes in memory are the latest.
+        const failed = get().current?.saveState === "failed";
+        if (get().storageAvailable && !failed) {
           const stored = await storage()
             .loadDatabase(current.id)
             .catch(() => null);
@@ -400,7 +456,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         if (!outcome.ok) {
           set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` } });
         }
-        set({ current: { ...current, saveState: get().storageAvailable ? "saved" : "not-kept" } });
+        set({ current: { ...current, saveState: failed ? "failed" : get().storageAvailable ? "saved" : "not-kept" } });
         await get().refreshSchema();
       },
 
@@ -419,6 +475,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
       dismissNotice() {
         set({ notice: null });
+      },
+
+      dismissSaveFailure() {
+        set({ saveFailure: null });
       },
     };
   });

@@ -15,6 +15,18 @@ import { DiagnosisPanel } from "./editor/diagnosis-panel";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
 import { SettingsDialog } from "./settings/settings-dialog";
+import { guardUnsavedChanges } from "../browser/leave-guard";
+
+/** Leaving while a save is under way or was refused would lose changes: the browser asks first, then only. */
+function useLeaveGuard() {
+  useEffect(() => {
+    const unsaved = () => {
+      const saveState = useDatabaseStore.getState().current?.saveState;
+      return saveState === "saving" || saveState === "failed";
+    };
+    return guardUnsavedChanges(window, unsaved, useDatabaseStore.subscribe);
+  }, []);
+}
 
 /** The first screen shows a query that runs: the sample's own example, unless the person already has text. */
 function useStartingQuery() {
@@ -33,22 +45,15 @@ const BenchmarkView = lazy(() => import("./bench/benchmark-view").then((module) 
 
 export function App() {
   useStartingQuery();
+  useLeaveGuard();
   const [view, setView] = useState<"workspace" | "benchmark">("workspace");
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
       if (event.key === "Escape" && useAgentStore.getState().running) useAgentStore.getState().stop();
     };
-    // Leaving while a change is being written to storage would lose it; let the browser ask first.
-    const onLeave = (event: BeforeUnloadEvent) => {
-      if (useDatabaseStore.getState().current?.saveState === "saving") event.preventDefault();
-    };
     window.addEventListener("keydown", onKey);
-    window.addEventListener("beforeunload", onLeave);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      window.removeEventListener("beforeunload", onLeave);
-    };
+    return () => window.removeEventListener("keydown", onKey);
   }, []);
   return (
     <div className="app">

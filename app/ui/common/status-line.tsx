@@ -8,6 +8,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
   saving: "saving…",
   "unsaved-transaction": "transaction open: COMMIT to save",
   "not-kept": "not kept after reload (storage unavailable)",
+  failed: "not saved: the browser refused (see the message above)",
 };
 
 export function StatusLine() {
