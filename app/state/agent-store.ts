@@ -1,7 +1,7 @@
 // The agent in the page: asking, stopping, the trace on screen (live, from history, or replayed), trace files.
 import { create } from "zustand";
 import type { AgentEvent } from "../core/agent/events";
-import { emptyTraceView, parseTrace, replaySteps, traceView, type Trace, type TraceView } from "../core/agent/trace";
+import { emptyTraceView, replaySteps, traceView, type Trace, type TraceView } from "../core/agent/trace";
 import { blobToHex } from "../core/db/result-export";
 import { presetOf } from "../core/llm/provider-presets";
 import { downloadBytes } from "../browser/download";
@@ -172,17 +172,33 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   },
 
   async importTrace(file) {
-    const parsed = parseTrace(await file.text());
-    if (!parsed.ok) {
-      set({ notice: `${file.name}: ${parsed.message} Nothing was imported.` });
+    // The limits, the storable check and the duplicate question live in trace-import.ts.
+    const { importTraceFile, askDuplicateInPage, newTraceId } = await import("./trace-import");
+    const outcome = await importTraceFile(file, {
+      listTraces: () => traces().listTraces(),
+      saveTrace: (trace) => traces().saveTrace(trace),
+      askDuplicate: askDuplicateInPage,
+      newId: newTraceId,
+    });
+    if (outcome.kind === "cancelled") return;
+    if (outcome.kind === "refused") {
+      set({ notice: outcome.message });
       return;
     }
-    set({ trace: parsed.trace, view: traceView(parsed.trace.events), question: parsed.trace.question, replayStep: null, notice: null });
-    try {
-      set({ history: await traces().saveTrace(parsed.trace) });
-    } catch {
-      // Shown anyway; only the history misses it.
+    // A live run publishes over whatever is on screen: the imported trace is kept in History and shown only when idle.
+    if (get().running) {
+      set({ ...(outcome.history ? { history: outcome.history } : {}), notice: outcome.notice });
+      return;
     }
+    const { trace } = outcome;
+    set({
+      trace,
+      view: traceView(trace.events),
+      question: trace.question,
+      replayStep: null,
+      notice: outcome.notice,
+      ...(outcome.history ? { history: outcome.history } : {}),
+    });
   },
 
   startReplay() {

@@ -2,6 +2,22 @@
 import { z } from "zod";
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type TokenUsage } from "./events";
 import { errorMessage } from "../error-message";
+import { formatBytes, formatCount } from "../format";
+
+/**
+ * What an imported trace may hold. The page's own runs stop at 50 turns; a benchmark trace is one question; so these
+ * leave ample room while keeping a hostile or runaway file from freezing the tab (every turn is a card on screen)
+ * or from failing to store (IndexedDB's structured clone overflows its stack on JSON nested thousands deep).
+ */
+export const TRACE_LIMITS = {
+  /** Checked on the file's size before its text is read. */
+  bytes: 20 * 1024 * 1024,
+  turns: 1_000,
+  events: 500_000,
+  /** Nesting of objects and arrays: a real trace nests about 8 deep (trace, events, event, result, rows, row). */
+  depth: 64,
+} as const;
+export type TraceLimits = { [Key in keyof typeof TRACE_LIMITS]: number };
 
 export const traceSchema = z.object({
   version: z.literal(1),
@@ -50,22 +66,45 @@ export function traceView(events: readonly AgentEvent[]): TraceView {
 export function foldTraceEvents(previous: TraceView, events: readonly AgentEvent[]): TraceView {
   if (events.length === 0) return previous;
   const view: TraceView = { ...previous, turns: [...previous.turns], usage: { ...previous.usage } };
-  // Turns created or copied by this fold: these may be changed in place.
-  const owned = new Set<TurnView>();
+  // Turns this fold may change in place: the ones it created (past the previous view's turns) and the ones it copied.
+  const inherited = previous.turns.length;
+  const copied = new Set<TurnView>();
+  // Where each turn number sits in view.turns, built on the first event that is not for the last turn. Searching the
+  // list for every new turn made folding quadratic: importing a trace of 86,000 turns froze the tab for 80 s.
+  let positions: Map<number, number> | null = null;
+  const positionOf = (number: number): number => {
+    const last = view.turns.length - 1;
+    if (last >= 0 && view.turns[last]!.turn === number) return last;
+    if (positions === null) {
+      positions = new Map();
+      for (let index = 0; index < view.turns.length; index += 1) positions.set(view.turns[index]!.turn, index);
+    }
+    return positions.get(number) ?? -1;
+  };
+  // The calls still waiting for their observation, per turn and call id, in call order: an observation goes to the
+  // first waiting call with its id without scanning the turn's actions (a hostile trace may put thousands in one).
+  const waiting = new Map<string, number[]>();
+  const waitFor = (turn: number, toolCallId: string, index: number) => {
+    const key = `${turn} ${toolCallId}`;
+    const queue = waiting.get(key);
+    if (queue) queue.push(index);
+    else waiting.set(key, [index]);
+  };
   const turnOf = (number: number): TurnView => {
-    // The turn an event belongs to is nearly always the last one: search from the end.
-    const index = view.turns.findLastIndex((candidate) => candidate.turn === number);
+    const index = positionOf(number);
     if (index === -1) {
       const created: TurnView = { turn: number, text: "", retries: [], protocolSwitch: null, actions: [], end: null };
+      positions?.set(number, view.turns.length);
       view.turns.push(created);
-      owned.add(created);
       return created;
     }
     const existing = view.turns[index]!;
-    if (owned.has(existing)) return existing;
+    if (index >= inherited || copied.has(existing)) return existing;
     const copy: TurnView = { ...existing, retries: [...existing.retries], actions: [...existing.actions] };
     view.turns[index] = copy;
-    owned.add(copy);
+    copied.add(copy);
+    // Calls from earlier folds may still be waiting: this turn's only scan of its actions in this fold.
+    copy.actions.forEach((action, actionIndex) => action.observation === null && waitFor(number, action.call.toolCallId, actionIndex));
     return copy;
   };
   for (const event of events) {
@@ -91,14 +130,19 @@ export function foldTraceEvents(previous: TraceView, events: readonly AgentEvent
         turn.text = "";
         break;
       }
-      case "tool-call":
-        turnOf(event.turn).actions.push({ call: event, observation: null });
+      case "tool-call": {
+        const turn = turnOf(event.turn);
+        waitFor(event.turn, event.toolCallId, turn.actions.push({ call: event, observation: null }) - 1);
         break;
+      }
       case "observation": {
         const turn = turnOf(event.turn);
-        const index = turn.actions.findIndex((candidate) => candidate.call.toolCallId === event.toolCallId && candidate.observation === null);
+        const key = `${event.turn} ${event.toolCallId}`;
+        const queue = waiting.get(key);
+        const index = queue?.shift();
+        if (queue?.length === 0) waiting.delete(key);
         // The action object may be shared with the previous view: replace it rather than change it.
-        if (index !== -1) turn.actions[index] = { ...turn.actions[index]!, observation: event };
+        if (index !== undefined) turn.actions[index] = { ...turn.actions[index]!, observation: event };
         break;
       }
       case "turn-end":
@@ -144,13 +188,51 @@ export function replaySteps(events: AgentEvent[]): number[] {
   return steps;
 }
 
+/** How deep arrays and objects nest in a parsed JSON value, counted without recursion (the value may be hostile). */
+export function nestingDepth(value: unknown, stopAbove = Infinity): number {
+  let deepest = 0;
+  // Two plain stacks rather than one of pairs: a 20 MB trace has millions of values, and this runs on every import.
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const next = values.pop();
+    const depth = depths.pop()! + 1;
+    if (typeof next !== "object" || next === null) continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > stopAbove) return deepest;
+    for (const child of Array.isArray(next) ? next : Object.values(next)) {
+      if (typeof child !== "object" || child === null) continue;
+      values.push(child);
+      depths.push(depth);
+    }
+  }
+  return deepest;
+}
+
+/** The refusal for a trace file larger than the limit, from its size alone (before reading it). */
+export function checkTraceFileSize(sizeBytes: number, limits: TraceLimits = TRACE_LIMITS): string | null {
+  if (sizeBytes <= limits.bytes) return null;
+  return `The file is ${formatBytes(sizeBytes)}; traces up to ${formatBytes(limits.bytes)} can be imported.`;
+}
+
 /** Parses an imported trace file; the message says what is wrong in words. */
-export function parseTrace(text: string): { ok: true; trace: Trace } | { ok: false; message: string } {
+export function parseTrace(text: string, limits: TraceLimits = TRACE_LIMITS): { ok: true; trace: Trace } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, message: `The file is not JSON (${errorMessage(error)}).` };
+  }
+  // Checked before the schema: a hostile file should cost one pass, not a validation of every event.
+  if (nestingDepth(value, limits.depth) > limits.depth) {
+    return {
+      ok: false,
+      message: `The file nests objects or arrays more than ${formatCount(limits.depth)} levels deep; a trace is far shallower, and this one could not be stored.`,
+    };
+  }
+  const events = typeof value === "object" && value !== null && "events" in value ? value.events : null;
+  if (Array.isArray(events) && events.length > limits.events) {
+    return { ok: false, message: `The trace has ${formatCount(events.length)} events; traces of up to ${formatCount(limits.events)} events can be imported.` };
   }
   const parsed = traceSchema.safeParse(value);
   if (!parsed.success) {
@@ -159,6 +241,11 @@ export function parseTrace(text: string): { ok: true; trace: Trace } | { ok: fal
       ok: false,
       message: `The file is not a QueryLab trace (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`,
     };
+  }
+  const turns = new Set<number>();
+  for (const event of parsed.data.events) if ("turn" in event && event.turn !== undefined) turns.add(event.turn);
+  if (turns.size > limits.turns) {
+    return { ok: false, message: `The trace has ${formatCount(turns.size)} turns; traces of up to ${formatCount(limits.turns)} turns can be imported.` };
   }
   return { ok: true, trace: parsed.data };
 }

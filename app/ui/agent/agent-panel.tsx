@@ -11,6 +11,7 @@ import { SqlHighlight } from "../common/sql-highlight";
 import { DiagnoseButton } from "../editor/diagnose-button";
 import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
+import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 import { TurnCard } from "./turn-card";
 
 export function FinalAnswer({ sql }: { sql: string }) {
@@ -183,6 +184,8 @@ export function AgentPanel() {
         </>
       )}
       <TraceHistory />
+      {/* Outside History: a closed <details> would hide the question. */}
+      <DuplicateTraceDialog />
     </aside>
   );
 }
