@@ -111,7 +111,14 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
     const decision = firstStop(stopWhen, steps);
     if (decision) {
       const turn = steps.length;
-      if (decision.kind === "submitted") {
+      if (decision.kind === "taken") {
+        // The loop submits on the model's behalf, as an action of the turn that repeated the query, so the trace
+        // (timeline, replay, CLI) shows that the answer was taken and why.
+        const toolCallId = `taken-${turn}`;
+        yield { type: "tool-call", turn, toolCallId, tool: "submit_sql", input: { sql: decision.sql }, by: "agent" };
+        yield { type: "observation", turn, toolCallId, tool: "submit_sql", ok: true, text: decision.message, result: decision.observation.result };
+      }
+      if (decision.kind === "submitted" || decision.kind === "taken") {
         yield { type: "final", turn, sql: decision.sql, result: decision.observation.result };
         yield end("submitted");
       } else {

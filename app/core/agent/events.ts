@@ -42,6 +42,11 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     toolCallId: z.string(),
     tool: z.string(),
     input: z.unknown(),
+    /**
+     * Set when the agent loop itself made the call rather than the model: it submits a query the model ran twice
+     * without submitting it (the observation says why). Absent for the model's own calls.
+     */
+    by: z.literal("agent").optional(),
   }),
   z.object({
     type: z.literal("observation"),

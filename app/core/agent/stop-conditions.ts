@@ -1,5 +1,6 @@
 // When the agent stops: predicates over the steps taken so far, combined by listing them (the first that holds wins).
 import type { TokenUsage } from "./events";
+import { sqlNormalForm } from "./sql-normal-form";
 import { sqlOf, type RequestedToolCall, type ToolCall } from "./tool-call";
 import type { Observation } from "./tools";
 
@@ -17,9 +18,14 @@ export interface AgentStep {
   actions: StepAction[];
 }
 
-/** Why the run stops: the answer, or an error kind with a message a person can act on. */
+/**
+ * Why the run stops: the answer (submitted by the model, or taken by the loop with a message saying why), or an
+ * error kind with a message a person can act on.
+ */
 export type StopDecision =
-  { kind: "submitted"; sql: string; observation: Observation } | { kind: "max-turns" | "token-budget" | "repeated-failure"; message: string };
+  | { kind: "submitted"; sql: string; observation: Observation }
+  | { kind: "taken"; sql: string; observation: Observation; message: string }
+  | { kind: "max-turns" | "token-budget" | "repeated-failure"; message: string };
 
 /** A stop rule: given every step so far (none before the first turn), a reason to stop or null to go on. */
 export type StopCondition = (steps: readonly AgentStep[]) => StopDecision | null;
@@ -88,9 +94,44 @@ export function sameFailureTwice(): StopCondition {
   };
 }
 
-/** Today's rules from the settings: a submitted answer, the token budget (when set), a repeated failure, the turn cap. */
+/**
+ * The same query (in normal form) run without error twice in a row, in different turns, and the model has not
+ * submitted: it has settled on that query, so it is taken as the answer instead of spending the remaining turns.
+ * "In a row" counts the queries run (run_sql); a look at a table in between does not break it. Runs within one
+ * turn (parallel calls) do not count twice: the model has not seen the first result yet.
+ */
+export function sameQuerySucceededTwice(): StopCondition {
+  return (steps) => {
+    const last = steps.at(-1);
+    if (!last || last.actions.some((action) => action.call?.name === "submit_sql")) return null;
+    const runs = steps.flatMap((step) => step.actions.filter((action) => action.call?.name === "run_sql").map((action) => ({ turn: step.turn, action })));
+    const [previous, latest] = runs.slice(-2);
+    if (!previous || !latest || latest.turn !== last.turn || previous.turn === latest.turn) return null;
+    if (!previous.action.observation.ok || !latest.action.observation.ok) return null;
+    const sql = sqlOf(latest.action.call!)!;
+    if (sqlNormalForm(sqlOf(previous.action.call!)!) !== sqlNormalForm(sql)) return null;
+    return {
+      kind: "taken",
+      sql,
+      observation: latest.action.observation,
+      message: `Taken as the answer: the model ran this query without error in turns ${previous.turn} and ${latest.turn} and did not submit it.`,
+    };
+  };
+}
+
+/**
+ * Today's rules from the settings: a submitted answer, a query run twice without being submitted (taken as the answer
+ * even on the last turn or over the budget, since it is better than none), the token budget (when set), a repeated
+ * failure, the turn cap.
+ */
 export function defaultStopConditions(settings: { maxTurns: number; tokenBudget?: number }): StopCondition[] {
-  return [submitted(), ...(settings.tokenBudget === undefined ? [] : [tokenBudget(settings.tokenBudget)]), sameFailureTwice(), turnCap(settings.maxTurns)];
+  return [
+    submitted(),
+    sameQuerySucceededTwice(),
+    ...(settings.tokenBudget === undefined ? [] : [tokenBudget(settings.tokenBudget)]),
+    sameFailureTwice(),
+    turnCap(settings.maxTurns),
+  ];
 }
 
 /** The first condition that holds, in the order given. */

@@ -1,6 +1,6 @@
 // Tool calls: what the model asked for (raw, either protocol) and, once zod has checked it, a union typed per tool.
 import type { z } from "zod";
-import { parseTextAction } from "./text-protocol";
+import { readTextActions } from "./text-protocol";
 import { isToolName, toolInputSchemas, TOOL_NAMES, type ToolName } from "./tools";
 import { errorMessage } from "../error-message";
 
@@ -83,8 +83,9 @@ export function sqlOf(call: ToolCall): string | null {
 }
 
 /**
- * What the model asked for in one turn, in one form whatever the protocol: its native calls, or else the action
- * written in its reply. `problem` is what to tell it when it asked for nothing usable.
+ * What the model asked for in one turn, in one form whatever the protocol: its native calls, or else the actions
+ * written in its reply (a tool-calling model that answered in prose is read the same way). `problem` is what to tell
+ * it when it asked for nothing usable.
  */
 export function requestedCalls(
   reply: { text: string; toolCalls: RequestedToolCall[] },
@@ -92,10 +93,23 @@ export function requestedCalls(
   turn: number,
 ): { calls: RequestedToolCall[]; problem: string | null } {
   if (protocol === "tools" && reply.toolCalls.length > 0) return { calls: reply.toolCalls, problem: null };
-  const action = parseTextAction(reply.text);
-  if (action.ok) return { calls: [{ id: `text-${turn}`, toolName: action.name, input: action.input, source: "text" }], problem: null };
+  const reading = readTextActions(reply.text);
+  if (reading.ok) {
+    // Several calls written in one reply get ids of their own, as native parallel calls do.
+    const calls = reading.calls.map((call, index): RequestedToolCall => ({
+      id: index === 0 ? `text-${turn}` : `text-${turn}-${index + 1}`,
+      toolName: call.name,
+      input: call.input,
+      source: "text",
+    }));
+    return { calls, problem: null };
+  }
+  if (protocol === "text") return { calls: [], problem: reading.message };
   return {
     calls: [],
-    problem: protocol === "text" ? action.message : "No tool was called. Call exactly one tool; use submit_sql when you have the final query.",
+    problem:
+      reading.problem === "final-without-sql"
+        ? "You gave a final answer but no query. Call submit_sql with the final query."
+        : "No tool was called. Call exactly one tool; use submit_sql when you have the final query.",
   };
 }

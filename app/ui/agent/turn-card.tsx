@@ -23,7 +23,8 @@ function actionSummary(action: TurnView["actions"][number]): string {
       : observation.result
         ? `${formatCount(observation.result.rowCount)} ${observation.result.rowCount === 1 ? "row" : "rows"}`
         : "✓";
-  return `${action.call.tool}${argument ? ` ${argument}` : ""} · ${outcome}`;
+  const who = action.call.by === "agent" ? " (taken by QueryLab)" : "";
+  return `${action.call.tool}${who}${argument ? ` ${argument}` : ""} · ${outcome}`;
 }
 
 function sqlOf(call: AgentEventOf<"tool-call">): string | null {
@@ -62,6 +63,7 @@ export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView;
             <div key={action.call.toolCallId} className="action">
               <div className="action-call">
                 <span className="tool-name">{action.call.tool}</span>
+                {action.call.by === "agent" && <span className="turn-note"> taken by QueryLab, not called by the model</span>}
                 {sql ? (
                   <>
                     <pre>
@@ -75,7 +77,17 @@ export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView;
               </div>
               {action.observation && (
                 <div className={`observation ${action.observation.ok ? "" : "error"}`} aria-label={`Observation of ${action.call.tool}`}>
-                  {action.observation.result ? <SmallResult result={action.observation.result} /> : <pre>{action.observation.text}</pre>}
+                  {/* The loop's own call explains itself; the model's calls show the rows or the text it read. */}
+                  {action.call.by === "agent" && (
+                    <p className="turn-note" role="status">
+                      {action.observation.text}
+                    </p>
+                  )}
+                  {action.observation.result ? (
+                    <SmallResult result={action.observation.result} />
+                  ) : (
+                    action.call.by !== "agent" && <pre>{action.observation.text}</pre>
+                  )}
                 </div>
               )}
             </div>
