@@ -1,7 +1,9 @@
 // The built page runs under a Content-Security-Policy: connections only to itself and the configured endpoints,
-// no inline script, no eval. (Every other spec also runs under it, which shows the page works.)
+// no inline script, no eval. (Every other spec also runs under it, which shows the page works.) `vite preview` also
+// sends the response headers docs/hosting.md asks a host for (app/browser/security-headers.ts).
 import { expect, test } from "@playwright/test";
-import { openApp } from "./helpers";
+import { pageHeaderPolicy } from "../app/browser/security-headers";
+import { openApp, waitForReady } from "./helpers";
 
 test("requests to other sites and inline scripts are refused, and eval is not allowed by the policy", async ({ page }) => {
   await openApp(page);
@@ -70,4 +72,24 @@ test("the Hugging Face hub and its file hosts are allowed only while the hub is 
   expect(policy).not.toContain("huggingface.co");
   expect(policy).not.toContain("hf.co");
   expect(policy).toContain("https://models.example.org");
+});
+
+test("the page comes with the host headers of docs/hosting.md, and another site cannot frame it", async ({ page, baseURL }) => {
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toBe(pageHeaderPolicy());
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers).toMatchObject({
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "x-frame-options": "DENY",
+  });
+  await waitForReady(page);
+
+  // A page of another origin (about:blank's opaque one) frames the app: the browser shows an error page instead.
+  await page.goto("about:blank");
+  await page.setContent(`<iframe title="framed" src="${baseURL}"></iframe>`, { waitUntil: "load" });
+  const framed = page.frames().find((frame) => frame !== page.mainFrame())!;
+  expect(await framed.locator("#root").count()).toBe(0);
 });

@@ -6,6 +6,18 @@ import type { EmbeddingLoadSettings } from "../app/core/schema/embedding-setting
 import { createTransformersEmbedder, EmbeddingModelError, type EmbedLoadProgress, type LoadedEmbedder } from "../app/core/schema/text-embedder";
 import { allowedModelFetch } from "../app/core/schema/model-fetch-policy";
 import { errorMessage } from "../app/core/error-message";
+import { limitRequests } from "./fetch-guard";
+
+/** The model location of the current load; none before the first. */
+let modelLocation: EmbeddingLoadSettings | null = null;
+// Every request of this worker, whoever makes it (transformers.js, onnxruntime): the site itself (onnxruntime's WASM, a
+// ./models/ folder) and the chosen model location, nothing else. Installed before transformers.js is imported, since
+// it keeps the fetch it finds at import.
+limitRequests(self, {
+  worker: "embedding worker",
+  allows: "this site and the chosen model location",
+  allowed: (url) => url.origin === self.location.origin || (modelLocation !== null && allowedModelFetch(url.href, modelLocation, self.location.origin)),
+});
 
 /**
  * The app serves onnxruntime's WASM itself: transformers.js would otherwise fetch it from cdn.jsdelivr.net. Only the
@@ -44,9 +56,10 @@ const api = {
   async load(settings: EmbeddingLoadSettings, onProgress?: (event: EmbedLoadProgress) => void): Promise<EmbedWorkerLoadResult> {
     await embedder?.dispose();
     embedder = null;
+    modelLocation = settings;
     const env = await transformersEnv();
-    // The page's meta CSP does not govern a worker loaded from a URL, so the worker holds itself to the same rule:
-    // the model folder, or the hub, and nothing else.
+    // The page's meta CSP does not govern a worker loaded from a URL. Besides the worker-wide guard above, the model
+    // files transformers.js fetches are held to the model location alone (the folder's site, or the hub).
     env.fetch = (input: string | URL, init?: RequestInit) => {
       const url = String(input);
       if (!allowedModelFetch(url, settings, self.location.origin)) {

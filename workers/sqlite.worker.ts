@@ -4,5 +4,20 @@ import initSqlJs from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import { DatabaseService } from "../app/core/database-service";
 import { whenReady } from "../app/core/db/when-ready";
+import { limitRequests } from "./fetch-guard";
 
-Comlink.expose(whenReady(initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => DatabaseService.create(SQL))));
+// Databases arrive as bytes from the page, so the only request this worker makes is for its own WASM, once; after
+// that it makes none, whatever a query or a library asks.
+const wasm = new URL(wasmUrl, self.location.href).href;
+let wasmLoaded = false;
+limitRequests(self, {
+  worker: "SQLite worker",
+  allows: "its own WASM file, before it has loaded (it needs no network)",
+  allowed: (url) => !wasmLoaded && url.href === wasm,
+});
+
+const service = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => {
+  wasmLoaded = true;
+  return DatabaseService.create(SQL);
+});
+Comlink.expose(whenReady(service));

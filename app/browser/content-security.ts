@@ -1,14 +1,9 @@
 // Narrows where the page may connect to: itself, the LLM endpoints of the provider presets and local servers, the
 // endpoint the person configured, and a database URL given in the address. Added at start, before any request;
 // a second policy can only restrict the one in index.html further, never widen it.
+// The policy itself (the meta tag of the build, the headers a host should send) is in security-headers.ts.
 import { PROVIDER_PRESETS } from "../core/llm/provider-presets";
-
-/**
- * Where transformers.js downloads a hub model from: huggingface.co answers with redirects to its file CDNs
- * (cdn-lfs.huggingface.co, cdn-lfs-us-1.hf.co, cas-bridge.xethub.hf.co, …), and connect-src is checked at every
- * hop, so the whole families are allowed, only while the hub is the chosen model location.
- */
-export const HUGGING_FACE_SOURCES = ["https://huggingface.co", "https://*.huggingface.co", "https://*.hf.co"];
+import { HUGGING_FACE_SOURCES } from "./security-headers";
 
 /** Where the embedding model may come from: the hub, and/or a self-hosted folder (possibly on another site). */
 export interface ModelSources {
@@ -33,6 +28,7 @@ export function allowedConnectSources(configuredEndpoint: string | null, databas
     if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
   }
   for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl), originOf(models.folderUrl)]) if (origin) origins.add(origin);
+  // The hub and its file hosts only while the hub is the chosen model location.
   if (models.hub) for (const source of HUGGING_FACE_SOURCES) origins.add(source);
   return [...origins];
 }

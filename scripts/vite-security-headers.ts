@@ -1,0 +1,50 @@
+// Vite plugin: puts the policy of app/browser/security-headers.ts into the build (the page's meta tag, dist/_headers for
+// Netlify and Cloudflare Pages) and sends the same headers from `vite preview`, so the end-to-end tests run under
+// what a configured host sends. Not in the dev server, whose React refresh needs an inline script.
+import type { Plugin } from "vite";
+import { headerRules, headersFile, headersForPath, PAGE_META_POLICY, type HostOptions } from "../app/browser/security-headers";
+
+/** An origin (scheme://host[:port], `*.` allowed) or 'self': nothing that could end a header or add a directive. */
+const SOURCE = /^(?:'self'|https?:\/\/(?:\*\.)?[a-z0-9.-]+(?::\d+)?)$/i;
+
+function originList(variable: string): string[] {
+  const value = process.env[variable]?.trim();
+  if (!value) return [];
+  const sources = value.split(/\s+/);
+  const bad = sources.find((source) => !SOURCE.test(source));
+  if (bad) throw new Error(`${variable}: "${bad}" is not an origin such as https://course.example.org`);
+  return sources;
+}
+
+/**
+ * What only the host knows, given at build time: QUERYLAB_FRAME_ANCESTORS (sites that may frame the page, for
+ * `?embed=1`) and QUERYLAB_MODEL_ORIGINS (sites other than the hub that serve the embedding model).
+ */
+export function hostOptionsFromEnv(): HostOptions {
+  return { frameAncestors: originList("QUERYLAB_FRAME_ANCESTORS"), modelOrigins: originList("QUERYLAB_MODEL_ORIGINS") };
+}
+
+export function securityHeaders(): Plugin {
+  const rules = headerRules(hostOptionsFromEnv());
+  return {
+    name: "querylab-security-headers",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        if (context.server) return html;
+        return html.replace("<head>", `<head>\n    <meta http-equiv="Content-Security-Policy" content="${PAGE_META_POLICY}" />`);
+      },
+    },
+    generateBundle() {
+      if (this.environment.config.consumer !== "client") return;
+      this.emitFile({ type: "asset", fileName: "_headers", source: headersFile(rules) });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = new URL(request.url ?? "/", "http://preview").pathname;
+        for (const [name, value] of headersForPath(path, rules)) response.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
