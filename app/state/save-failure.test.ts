@@ -24,7 +24,7 @@ describe("save failure messages", () => {
       sizes: null,
       storedAt: null,
     });
-    expect(message).toMatch(/^Shop was not saved: the browser refused to store it \(UnknownError: Internal error\.\)\. Needed 100 B;/);
+    expect(message).toMatch(/^Shop was not saved: the browser refused to store it \(UnknownError: Internal error\)\. Needed 100 B;/);
     expect(message).toContain("a reload would lose this database");
   });
 

@@ -27,7 +27,8 @@ export interface SaveFailureFacts {
 }
 
 function reasonText(error: unknown): string {
-  const message = errorMessage(error);
+  // The sentence around it ends the text: a message's own full stop would read "exceeded.)."
+  const message = errorMessage(error).replace(/\.$/, "");
   const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
   // A DOMException's name (QuotaExceededError, UnknownError) says more than its message; plain Errors add nothing.
   const detail = name && name !== "Error" && !message.includes(name) ? `${name}: ${message}` : message;

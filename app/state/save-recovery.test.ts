@@ -101,7 +101,7 @@ describe("saves the browser refuses", () => {
     expect(state.current?.saveState).toBe("failed");
     expect(state.storageAvailable).toBe(true);
     const message = state.saveFailure?.message ?? "";
-    expect(message).toMatch(/^Shop was not saved: the browser's storage for this page is full \(QuotaExceededError: The quota has been exceeded\.\)\./);
+    expect(message).toMatch(/^Shop was not saved: the browser's storage for this page is full \(QuotaExceededError: The quota has been exceeded\)\./);
     // Needed: the database's size; used and free: the browser's estimate (9.9 MB of 10 MB).
     const needed = (await page.connection.engine.exportDatabase()).byteLength;
     expect(message).toContain(`Needed ${(needed / 1024).toFixed(1)} KB; used 9.4 MB of 9.5 MB, 97.7 KB free.`);
