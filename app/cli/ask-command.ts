@@ -1,27 +1,39 @@
 // `querylab ask`: one question to the agent over a SQLite file, its trace printed as it happens.
 import { parseArgs } from "node:util";
+import type { BenchmarkDatabase } from "../core/eval/benchmark-session";
 import { runAgent } from "../core/agent/agent-loop";
 import { sharesValues } from "../core/data-sharing";
 import { createLanguageModel, presetOf } from "../core/llm/providers";
 import { alignDescriptions, descriptionsFromComments } from "../core/schema/descriptions";
 import { unprunedSchema } from "../core/schema/prune";
 import { pruningSummary } from "../core/schema/schema-context";
-import { LLM_OPTION_SPEC, SHARING_USAGE, llmSettingsFrom, sharingFrom } from "./llm-options";
-import { openDatabaseFile } from "./node-engine";
+import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom } from "./llm-options";
+import { openWatchedDatabaseFile } from "./watched-database";
 import { createEventPrinter } from "./print-events";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, filePruner, pruningFromOptions } from "./schema-pruner";
 
 export async function askCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { db: { type: "string" }, question: { type: "string" }, ...LLM_OPTION_SPEC, ...PRUNE_OPTION_SPEC } });
   if (!values.db || !values.question) {
-    process.stderr.write(`Usage: querylab ask --db FILE --question TEXT [--base-url URL --model M --api-key K] ${SHARING_USAGE} ${PRUNE_USAGE}\n`);
+    process.stderr.write(
+      `Usage: querylab ask --db FILE --question TEXT [--base-url URL --model M --api-key K] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`,
+    );
     return 2;
   }
+  const limits = limitsFrom(values);
+  const watched = await openWatchedDatabaseFile(values.db, limits.queryLimitMs);
+  try {
+    return await askOver(watched.database, values.question, values, limits.questionLimitMs);
+  } finally {
+    await watched.close();
+  }
+}
+
+async function askOver(database: BenchmarkDatabase, question: string, values: Parameters<typeof llmSettingsFrom>[0], questionLimitMs: number): Promise<number> {
   const settings = llmSettingsFrom(values);
   const sharing = sharingFrom(values);
-  const database = await openDatabaseFile(values.db);
   const pruner = await filePruner(database, await pruningFromOptions(values), sharing);
-  const pruned = pruner ? await pruner(values.question) : null;
+  const pruned = pruner ? await pruner(question) : null;
   const schema = pruned
     ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
     : await (async () => {
@@ -33,21 +45,29 @@ export async function askCommand(argv: string[]): Promise<number> {
         });
       })();
   const controller = new AbortController();
-  process.once("SIGINT", () => controller.abort(new Error("interrupted")));
+  const interrupt = () => controller.abort(new Error("interrupted"));
+  process.once("SIGINT", interrupt);
+  // The question's own limit: a model that never stops asking, or a hung connection, still ends the command.
+  const overTime = AbortSignal.timeout(questionLimitMs);
+  const signal = AbortSignal.any([controller.signal, overTime]);
   const print = createEventPrinter((text) => process.stdout.write(text));
   let status = "failed";
   for await (const event of runAgent({
-    question: values.question,
-    database,
+    question,
+    database: database.stoppableBy?.(signal) ?? database,
     model: createLanguageModel(settings),
     settings,
     sharing,
     reachHint: presetOf(settings).reachHint,
-    signal: controller.signal,
+    signal,
     schema,
   })) {
     print(event);
     if (event.type === "run-end") status = event.status;
+  }
+  process.removeListener("SIGINT", interrupt);
+  if (overTime.aborted && !controller.signal.aborted) {
+    process.stderr.write(`The question ran past its ${(questionLimitMs / 1000).toLocaleString("en-US")} s limit (--question-time-limit) and was stopped.\n`);
   }
   return status === "submitted" ? 0 : 1;
 }

@@ -1,7 +1,8 @@
 // `querylab diagnose`: a query's clause stages with their row counts (a table, or one JSON object with --json).
 import { parseArgs } from "node:util";
 import { diagnoseSql, queryPlanTree, type QueryPlanNode, type SqlDiagnosis } from "../core/db/sql-diagnosis";
-import { openDatabaseFile } from "./node-engine";
+import { DEFAULT_QUERY_TIME_LIMIT_MS } from "../core/db/query-watchdog";
+import { openWatchedDatabaseFile } from "./watched-database";
 import { textTable } from "./text-table";
 
 export const DIAGNOSE_USAGE = `  diagnose --db FILE [--json] "SQL"
@@ -46,8 +47,9 @@ export async function diagnoseCommand(argv: string[]): Promise<number> {
     process.stderr.write(`Usage: querylab diagnose --db FILE [--json] "SQL"\n`);
     return 2;
   }
-  const engine = await openDatabaseFile(values.db);
-  const outcome = await diagnoseSql(engine, positionals.join(" "), { sampleRows: 0 });
+  // Each stage runs under the query time limit in a watched thread: a stage stuck in one SQLite step is ended.
+  const watched = await openWatchedDatabaseFile(values.db, DEFAULT_QUERY_TIME_LIMIT_MS);
+  const outcome = await diagnoseSql(watched.database, positionals.join(" "), { sampleRows: 0 }).finally(() => watched.close());
   if (!outcome.ok) {
     process.stderr.write(`Cannot diagnose this statement: ${outcome.error.message}\n`);
     return 1;

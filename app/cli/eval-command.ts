@@ -5,35 +5,48 @@ import { selectQuestions } from "../core/eval/benchmark";
 import { summarize } from "../core/eval/benchmark-runner";
 import { BenchmarkSession } from "../core/eval/benchmark-session";
 import { createLanguageModel } from "../core/llm/providers";
-import { openBenchmarkFolder } from "./benchmark-files";
-import { LLM_OPTION_SPEC, SHARING_USAGE, llmSettingsFrom, sharingFrom } from "./llm-options";
+import { openBenchmarkFolder, type BenchmarkFolder } from "./benchmark-files";
+import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom } from "./llm-options";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, pruningFromOptions } from "./schema-pruner";
 
-const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] ${SHARING_USAGE} ${PRUNE_USAGE}\n`;
+const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`;
+
+const EVAL_OPTIONS = {
+  benchmark: { type: "string" },
+  limit: { type: "string" },
+  out: { type: "string" },
+  concurrency: { type: "string" },
+  semantics: { type: "string" },
+  db: { type: "string" },
+  difficulty: { type: "string" },
+  ...LLM_OPTION_SPEC,
+  ...PRUNE_OPTION_SPEC,
+} as const;
+
+type EvalValues = ReturnType<typeof parseArgs<{ options: typeof EVAL_OPTIONS }>>["values"];
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      benchmark: { type: "string" },
-      limit: { type: "string" },
-      out: { type: "string" },
-      concurrency: { type: "string" },
-      semantics: { type: "string" },
-      db: { type: "string" },
-      difficulty: { type: "string" },
-      ...LLM_OPTION_SPEC,
-      ...PRUNE_OPTION_SPEC,
-    },
+    options: EVAL_OPTIONS,
   });
   if (!values.benchmark || !values.model) {
     process.stderr.write(USAGE);
     return 2;
   }
   const semantics = values.semantics === "bird" ? "bird" : "spider";
+  const limits = limitsFrom(values);
+  const benchmark = await openBenchmarkFolder(values.benchmark, { queryLimitMs: limits.queryLimitMs });
+  try {
+    return await evaluate(benchmark, values, semantics, limits.questionLimitMs);
+  } finally {
+    await benchmark.close();
+  }
+}
+
+async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantics: "spider" | "bird", questionTimeLimitMs: number): Promise<number> {
   const settings = llmSettingsFrom(values);
   const model = createLanguageModel(settings);
-  const benchmark = await openBenchmarkFolder(values.benchmark);
   const questions = selectQuestions(benchmark.questions, {
     dbIds: values.db?.split(",").filter(Boolean),
     difficulties: values.difficulty?.split(",").filter(Boolean),
@@ -58,6 +71,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
     questions.map((question) => ({ question, model: settings.model })),
     {
       concurrency: Number(values.concurrency ?? 1),
+      questionTimeLimitMs,
       onResult: ({ question }, result) => {
         done += 1;
         if (result.match) matches += 1;

@@ -2,10 +2,9 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import initSqlJs, { type Database } from "sql.js";
 import { z } from "zod";
-import { judgeQueries } from "../core/eval/ex-judge";
-import { createSqlJsQueryRunner, type QueryRunner } from "../core/eval/query-runner";
+import { DEFAULT_JUDGE_TIMEOUT_MS, judgeQueries } from "../core/eval/ex-judge";
+import { openWatchedDatabaseFile, type WatchedDatabase } from "./watched-database";
 
 const pairSchema = z.object({ id: z.union([z.string(), z.number()]), db: z.string(), gold: z.string(), pred: z.string() });
 
@@ -16,9 +15,18 @@ export async function exCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const semantics = values.semantics === "bird" ? "bird" : "spider";
-  const SQL = await initSqlJs();
-  const runners = new Map<string, { runner: QueryRunner; database: Database }>();
-  const lines = (await readFile(values.pairs, "utf8")).split("\n").filter((line) => line.trim() !== "");
+  const timeoutMs = values.timeout ? Number(values.timeout) : DEFAULT_JUDGE_TIMEOUT_MS;
+  // Each database in a watched thread: a predicted query stuck in one SQLite step is ended at the time limit.
+  const databases = new Map<string, WatchedDatabase>();
+  try {
+    return await judgeLines(values.pairs, semantics, timeoutMs, databases);
+  } finally {
+    await Promise.all([...databases.values()].map((database) => database.close()));
+  }
+}
+
+async function judgeLines(pairsPath: string, semantics: "spider" | "bird", timeoutMs: number, databases: Map<string, WatchedDatabase>): Promise<number> {
+  const lines = (await readFile(pairsPath, "utf8")).split("\n").filter((line) => line.trim() !== "");
   let matches = 0;
   for (const [lineIndex, line] of lines.entries()) {
     const parsed = pairSchema.safeParse(JSON.parse(line));
@@ -27,18 +35,17 @@ export async function exCommand(argv: string[]): Promise<number> {
       return 1;
     }
     const pair = parsed.data;
-    const path = resolve(dirname(values.pairs), pair.db);
-    let entry = runners.get(path);
-    if (!entry) {
-      const database = new SQL.Database(new Uint8Array(await readFile(path)));
-      entry = { runner: createSqlJsQueryRunner(database), database };
-      runners.set(path, entry);
+    const path = resolve(dirname(pairsPath), pair.db);
+    let watched = databases.get(path);
+    if (!watched) {
+      watched = await openWatchedDatabaseFile(path, timeoutMs);
+      databases.set(path, watched);
     }
-    const judgement = await judgeQueries(entry.runner, pair.gold, pair.pred, { semantics, timeoutMs: values.timeout ? Number(values.timeout) : undefined });
+    const { database } = watched;
+    const judgement = await judgeQueries({ run: (sql, options) => database.runForJudge(sql, options) }, pair.gold, pair.pred, { semantics, timeoutMs });
     if (judgement.match) matches += 1;
     process.stdout.write(`${JSON.stringify({ id: pair.id, match: judgement.match, reason: judgement.reason })}\n`);
   }
   process.stderr.write(`${matches}/${lines.length} pairs match.\n`);
-  for (const { database } of runners.values()) database.close();
   return 0;
 }

@@ -1,5 +1,6 @@
 // The LLM options shared by `ask` and `eval`: provider, endpoint, model, key, and the agent's limits.
 import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
+import { DEFAULT_QUERY_TIME_LIMIT_MS } from "../core/db/query-watchdog";
 import { DEFAULT_LLM_SETTINGS, PROVIDER_PRESETS, llmSettingsSchema, type LlmSettings } from "../core/llm/providers";
 
 export const LLM_OPTION_SPEC = {
@@ -12,7 +13,29 @@ export const LLM_OPTION_SPEC = {
   protocol: { type: "string" },
   timeout: { type: "string" },
   sharing: { type: "string", default: "schema" },
+  "query-time-limit": { type: "string" },
+  "question-time-limit": { type: "string" },
 } as const;
+
+export const LIMITS_USAGE = "[--query-time-limit S] [--question-time-limit S]";
+
+/** A question's default wall-clock limit: ten slow turns of a local model fit; a hung run still ends. */
+export const DEFAULT_QUESTION_TIME_LIMIT_MS = 600_000;
+
+/** The run's time limits, in ms: per query (the agent's and the judge's) and per question. Throws on a bad number. */
+export function limitsFrom(values: Record<string, string | boolean | undefined>): { queryLimitMs: number; questionLimitMs: number } {
+  const seconds = (name: string, fallbackMs: number) => {
+    const text = values[name];
+    if (typeof text !== "string") return fallbackMs;
+    const parsed = Number(text);
+    if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} must be a number of seconds above 0, not ${text}`);
+    return parsed * 1000;
+  };
+  return {
+    queryLimitMs: seconds("query-time-limit", DEFAULT_QUERY_TIME_LIMIT_MS),
+    questionLimitMs: seconds("question-time-limit", DEFAULT_QUESTION_TIME_LIMIT_MS),
+  };
+}
 
 export const SHARING_USAGE = "[--sharing schema|profiles|results]";
 

@@ -58,7 +58,11 @@ export async function pruningFromOptions(values: { budget?: string; embed?: stri
 }
 
 /** A pruner for one database file (`ask`): its own comments as descriptions, values only when sharing allows. */
-export async function filePruner(database: DatabaseService, pruning: BenchmarkPruning, sharing: DataSharing): Promise<SchemaPruner | null> {
+export async function filePruner(
+  database: Pick<DatabaseService, "schema" | "profile" | "executeReadOnly">,
+  pruning: BenchmarkPruning,
+  sharing: DataSharing,
+): Promise<SchemaPruner | null> {
   if (!pruning) return null;
   const [schema, profile] = await Promise.all([database.schema(), database.profile()]);
   const built = await createSchemaPruner({

@@ -11,6 +11,12 @@ export const READ_ONLY_COUNT_LIMIT = 5_000_000;
 /** The time limit is checked every this many rows: often enough to stop promptly, rarely enough to cost nothing. */
 const ROWS_BETWEEN_CLOCK_READS = 64;
 
+/** The observation a stopped query gives, the same wording whichever side (executor or watchdog) stopped it. */
+export function timeLimitMessage(limitMs: number, elapsedMs = limitMs): string {
+  const seconds = (ms: number) => (ms / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 });
+  return `Stopped after ${seconds(elapsedMs)} s: the query ran past the ${seconds(limitMs)} s time limit. The database is unchanged; a cheaper query (a LIMIT, a tighter WHERE, no unbounded recursion) may answer.`;
+}
+
 export interface ReadOnlyOptions {
   /** Rows kept in the answer. */
   maxRows: number;
@@ -62,7 +68,7 @@ export function runReadOnlyQuery(database: Database, sql: string, options: ReadO
   const beyondMaxRows = options.beyondMaxRows ?? "count";
   const timeoutMs = options.timeoutMs ?? Number.POSITIVE_INFINITY;
   const overTime = () => performance.now() - started > timeoutMs;
-  const timedOut = () => refuse(`The query ran longer than ${timeoutMs.toLocaleString("en-US")} ms and was stopped.`, "timeout");
+  const timedOut = () => refuse(timeLimitMessage(timeoutMs, performance.now() - started), "timeout");
 
   const wasQueryOnly = Number(database.exec("PRAGMA query_only")[0]?.values[0]?.[0] ?? 0) !== 0;
   if (!wasQueryOnly) database.exec("PRAGMA query_only = ON");

@@ -18,6 +18,8 @@ export interface QuestionContext {
   judge: QueryRunner;
   /** Prunes the schema per question; without it the agent gets the whole schema. */
   pruner?: SchemaPruner;
+  /** The database with its queries ended when a signal aborts (see BenchmarkDatabase.stoppableBy). */
+  stoppableBy?: (signal: AbortSignal) => ReadOnlyDatabase;
 }
 
 export interface EvaluateOptions {
@@ -25,6 +27,8 @@ export interface EvaluateOptions {
   settings: AgentSettings;
   semantics: ExSemantics;
   signal?: AbortSignal;
+  /** Wall-clock limit for the question; past it the run is stopped (mid-query included) and the question fails saying so. */
+  timeLimitMs?: number;
   sharing?: DataSharing;
   onEvent?: (question: BenchmarkQuestion, event: AgentEvent) => void;
 }
@@ -34,6 +38,9 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
   let predicted: string | null = null;
   let error: string | null = null;
   let end: Extract<AgentEvent, { type: "run-end" }> | null = null;
+  const questionTimer = options.timeLimitMs === undefined ? undefined : AbortSignal.timeout(options.timeLimitMs);
+  const signals = [options.signal, questionTimer].filter((signal): signal is AbortSignal => signal !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const pruned = context.pruner ? await context.pruner(question.question) : null;
   for await (const event of runAgent({
     schema: pruned
@@ -41,10 +48,10 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
       : unprunedSchema(await context.database.schema(), { includeValues: sharesValues(options.sharing ?? DEFAULT_DATA_SHARING) }),
     question: question.question,
     evidence: question.evidence,
-    database: context.database,
+    database: signal && context.stoppableBy ? context.stoppableBy(signal) : context.database,
     model: options.model,
     settings: options.settings,
-    signal: options.signal,
+    signal,
     sharing: options.sharing,
   })) {
     options.onEvent?.(question, event);
@@ -52,6 +59,9 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
     if (event.type === "error") error = `${event.kind}: ${event.message}`;
     if (event.type === "run-end") end = event;
   }
+  // The question's own limit is a result (it failed, and why); the run's signal is not (the question stays pending).
+  const overTime = questionTimer?.aborted === true && options.signal?.aborted !== true;
+  if (overTime) error = `time-limit: the question ran past its ${(options.timeLimitMs! / 1000).toLocaleString("en-US")} s limit and was stopped.`;
   const judgement = predicted
     ? await judgeQueries(context.judge, question.gold, predicted, { semantics: options.semantics })
     : { match: false, reason: "no-prediction" };

@@ -21,6 +21,11 @@ import type { QueryOutcome, QueryRunOptions } from "./query-runner";
 export interface BenchmarkDatabase extends ReadOnlyDatabase {
   profile(options?: ProfileOptions): Promise<DatabaseProfile>;
   runForJudge(sql: string, options: QueryRunOptions): Promise<QueryOutcome>;
+  /**
+   * The database as one question's agent sees it: its queries end at once when the signal aborts, mid-query
+   * included. Absent where queries run in process and cannot be interrupted (unit tests).
+   */
+  stoppableBy?(signal: AbortSignal): ReadOnlyDatabase;
 }
 
 /** Where a benchmark's databases and description files come from: a folder on disk, a chosen folder, a .zip, URLs. */
@@ -93,6 +98,8 @@ export interface BenchmarkSessionOptions {
 export interface RunTasksOptions {
   concurrency: number;
   signal?: AbortSignal;
+  /** Wall-clock limit for each question (the agent's turns and the judging); past it the question fails with that reason. */
+  questionTimeLimitMs?: number;
   /** Checked before each task starts: false pauses the run, and the tasks not started stay for a later call. */
   shouldContinue?: () => boolean;
   /** Each finished task with its agent events, in the order they finish. */
@@ -117,7 +124,12 @@ export class BenchmarkSession {
       context = (async () => {
         const database = await source.openDatabase(dbId);
         const pruner = pruning ? (await benchmarkPruner(dbId, database, source, pruning, sharing, onIndexed)).prune : undefined;
-        return { database, judge: { run: (sql, options) => database.runForJudge(sql, options) }, ...(pruner ? { pruner } : {}) };
+        return {
+          database,
+          judge: { run: (sql, options) => database.runForJudge(sql, options) },
+          ...(database.stoppableBy ? { stoppableBy: (signal: AbortSignal) => database.stoppableBy!(signal) } : {}),
+          ...(pruner ? { pruner } : {}),
+        };
       })();
       // A database that failed to open is tried again by the next task rather than failing every later one.
       context.catch(() => this.contexts.delete(dbId));
@@ -127,7 +139,7 @@ export class BenchmarkSession {
   }
 
   /** One task: the agent's answer judged by execution accuracy, or a failed result saying why. */
-  async runTask(task: BenchmarkTask, signal?: AbortSignal): Promise<{ result: TaskResult; events: AgentEvent[] }> {
+  async runTask(task: BenchmarkTask, signal?: AbortSignal, questionTimeLimitMs?: number): Promise<{ result: TaskResult; events: AgentEvent[] }> {
     const events: AgentEvent[] = [];
     try {
       const context = await this.contextFor(task.question.dbId);
@@ -137,6 +149,7 @@ export class BenchmarkSession {
         settings,
         semantics: this.options.semantics,
         signal,
+        timeLimitMs: questionTimeLimitMs,
         sharing: this.options.sharing,
         onEvent: (_question, event) => events.push(event),
       });
@@ -155,7 +168,7 @@ export class BenchmarkSession {
       while (next < tasks.length && proceed()) {
         const index = next++;
         const task = tasks[index]!;
-        const { result, events } = await this.runTask(task, options.signal);
+        const { result, events } = await this.runTask(task, options.signal, options.questionTimeLimitMs);
         // A question cut short by the signal is not a result: it stays pending for a later run.
         if (options.signal?.aborted) return;
         results[index] = result;
