@@ -148,6 +148,11 @@ export const llmSettingsSchema = z.object({
   maxRetries: z.number().int().min(0).max(10),
   /** Tokens (in + out) one question may use before the agent stops; a runaway agent must not spend without end. */
   tokenBudget: z.number().int().min(1000).default(200_000),
+  /**
+   * Wall-clock limit for each query the agent runs, in ms (DEFAULT_QUERY_TIME_LIMIT_MS in db/query-watchdog.ts):
+   * past it the query is ended, the database reopened intact, and the agent reads "Stopped after N s".
+   */
+  queryTimeLimitMs: z.number().int().min(1000).max(600_000).default(10_000),
 });
 export type LlmSettings = z.infer<typeof llmSettingsSchema>;
 
@@ -162,6 +167,7 @@ export const DEFAULT_LLM_SETTINGS: LlmSettings = {
   timeoutMs: 60_000,
   maxRetries: 3,
   tokenBudget: 200_000,
+  queryTimeLimitMs: 10_000,
 };
 
 export function presetOf(settings: Pick<LlmSettings, "providerId">): ProviderPreset {
