@@ -15,6 +15,7 @@ import { describeEarlierFailure, describeSaveFailure, isQuotaError } from "./sav
 import { estimateStorage } from "../browser/storage-estimate";
 import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../browser/save-failure-mark";
 import { errorMessage } from "../core/error-message";
+import { formatBytes } from "../core/format";
 
 /** "failed": the browser refused the last save; the changes live only in this tab until a save succeeds. */
 export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed";
@@ -343,9 +344,19 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       },
 
       async openUrl(url) {
-        return withLoading(`Downloading ${url}…`, async () => {
+        const label = `Downloading ${url}…`;
+        return withLoading(label, async () => {
           try {
-            const fetched = await fetchDatabase(url);
+            const fetched = await fetchDatabase(url, {
+              onProgress: ({ receivedBytes, totalBytes }) =>
+                set({
+                  loading: {
+                    label: `${label} ${formatBytes(receivedBytes)}${totalBytes ? ` of ${formatBytes(totalBytes)}` : ""}`,
+                    fraction: totalBytes ? Math.min(1, receivedBytes / totalBytes) : null,
+                  },
+                }),
+            });
+            set({ loading: { label: `Opening ${fetched.name}…`, fraction: null } });
             return await openBytes(fetched.bytes, fetched.name, "url");
           } catch (error) {
             set({ notice: { kind: "error", message: `${errorMessage(error)} The database that was open is still open.` } });

@@ -8,6 +8,7 @@ import { useEmbeddingStore } from "../state/embedding-store";
 import { usePruneStore } from "../state/prune-store";
 import { sqliteConnection } from "../browser/services";
 import type { RemoteEngine } from "../browser/sqlite-connection";
+import { setDownloadLimitForTests } from "../browser/fetch-database";
 
 declare global {
   interface Window {
@@ -25,6 +26,8 @@ declare global {
       /** The worker's engine, for measuring query latency through the real RPC path. */
       engine: () => RemoteEngine;
       worker: () => Worker;
+      /** Lowers the size limit of URL downloads (null restores it), so a test serves megabytes, not a gigabyte. */
+      limitDownloads: (bytes: number | null) => void;
     };
   }
 }
@@ -45,5 +48,6 @@ export function installTestHook(): void {
       if (!worker) throw new Error("The SQLite engine runs without a worker here.");
       return worker;
     },
+    limitDownloads: setDownloadLimitForTests,
   };
 }

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from "react";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
 import { formatBytes, formatCount } from "../../core/format";
+import { checkDatabaseUrl } from "../../browser/fetch-database";
+import { MAX_DATABASE_BYTES } from "../../core/db/sqljs-engine";
 
 const DATABASE_ACCEPT = ".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3";
 const TABLE_ACCEPT = ".csv,.tsv,.tab,.txt,.json,text/csv,text/tab-separated-values,application/json";
@@ -46,7 +48,8 @@ export function DatabaseMenu() {
     if (url.trim() === "") return;
     close();
     const allowed = connectSourcesInForce();
-    if (allowed && !isConnectAllowed(url.trim(), allowed)) {
+    // Only an http(s) address is worth a reload; openUrl refuses any other with the reason.
+    if (allowed && checkDatabaseUrl(url.trim()).ok && !isConnectAllowed(url.trim(), allowed)) {
       // The page may not fetch from a new site it did not start with; open it through the address instead.
       const address = new URL(location.href);
       address.searchParams.set("db", url.trim());
@@ -156,7 +159,10 @@ export function DatabaseMenu() {
           <button type="submit" className="primary">
             Open
           </button>
-          <p className="muted">The page downloads the file itself; the server must allow cross-origin requests. A link with ?db=URL opens it directly.</p>
+          <p className="muted">
+            The page downloads the file itself (http or https, up to {formatBytes(MAX_DATABASE_BYTES)}); the server must allow cross-origin requests. A link
+            with ?db=URL opens it directly.
+          </p>
         </form>
       </Dialog>
     </div>
