@@ -1,5 +1,5 @@
 // Turns whatever an LLM call threw into an error a person can act on, and says whether trying again may help.
-import { APICallError } from "ai";
+import { APICallError, JSONParseError, LoadAPIKeyError, TypeValidationError } from "ai";
 import { z } from "zod";
 import { errorMessage } from "../error-message";
 
@@ -13,6 +13,7 @@ export const llmErrorKindSchema = z.enum([
   "network",
   "timeout",
   "stream-cut",
+  "bad-response",
   "aborted",
   "unknown",
 ]);
@@ -37,6 +38,35 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Google says when to retry in the body, not a header: a google.rpc.RetryInfo detail with a protobuf duration ("38s", "0.5s"). */
+function googleRetryDelayMs(body: string | undefined): number | undefined {
+  if (!body?.includes("RetryInfo")) return undefined;
+  try {
+    const details = (JSON.parse(body) as { error?: { details?: { "@type"?: string; retryDelay?: string }[] } }).error?.details ?? [];
+    const delay = details.find((detail) => detail["@type"]?.endsWith("google.rpc.RetryInfo"))?.retryDelay;
+    const seconds = delay === undefined ? NaN : Number(delay.replace(/s$/, ""));
+    return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Google refuses an unknown key with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), not 401. */
+function isRefusedKey(body: string | undefined): boolean {
+  return /API_KEY_INVALID|API key not valid|API key expired/i.test(body ?? "");
+}
+
+/**
+ * The error object a provider sends inside a 200 stream, which the SDK hands over as it came: OpenAI-compatible
+ * gateways `{message, type, code}`, Anthropic `{type: "overloaded_error", message}`.
+ */
+function inBandError(value: unknown): { type: string; message: string } | undefined {
+  if (value === null || typeof value !== "object" || value instanceof Error) return undefined;
+  const { type, code, message } = value as { type?: unknown; code?: unknown; message?: unknown };
+  if (typeof message !== "string") return undefined;
+  return { type: [type, code].filter((part) => typeof part === "string" || typeof part === "number").join(" "), message };
 }
 
 function providerMessage(body: string | undefined): string {
@@ -69,7 +99,31 @@ export function classifyLlmError(
     return { kind: "timeout", message: `The model did not answer in time. Try again, raise the timeout in Settings, or pick a faster model.`, retryable: true };
   }
   const chain = causeChain(error);
-  const apiError = chain.find((item) => APICallError.isInstance(item)) as APICallError | undefined;
+  if (chain.some((item) => LoadAPIKeyError.isInstance(item))) {
+    return { kind: "auth", retryable: false, message: "No API key is set for this provider. Enter it in Settings." };
+  }
+  // A stream line that is not JSON, or JSON of the wrong shape: the answer arrived but could not be read (a proxy
+  // garbling the stream, a server speaking another dialect). Asking again usually gets a clean answer.
+  const answered = chain.find((item) => APICallError.isInstance(item)) as APICallError | undefined;
+  if ((answered?.statusCode ?? 200) < 300 && chain.some((item) => JSONParseError.isInstance(item) || TypeValidationError.isInstance(item))) {
+    return { kind: "bad-response", retryable: true, message: "The model's answer could not be read (a malformed stream). Trying again usually helps." };
+  }
+  const inBand = chain.length === 1 ? inBandError(chain[0]) : undefined;
+  if (inBand !== undefined) {
+    const said = ` The provider says: ${inBand.message}`;
+    if (/rate_limit|rate-limit|resource_exhausted|\b429\b/i.test(inBand.type)) {
+      return { kind: "rate-limit", retryable: true, message: `The provider is rate-limiting requests (reported mid-answer).${said}` };
+    }
+    if (/authentication|permission|invalid_api_key/i.test(inBand.type)) {
+      return { kind: "auth", retryable: false, message: `The provider refused the API key (reported mid-answer). Check the key in Settings.${said}` };
+    }
+    if (/invalid_request|not_found|\b4\d\d\b/i.test(inBand.type)) {
+      return { kind: "bad-request", retryable: false, message: `The provider rejected the request (reported mid-answer).${said}` };
+    }
+    // overloaded_error, api_error, server_error, or an error with no type: the server failed while answering.
+    return { kind: "server", retryable: true, message: `The provider failed while answering.${said}` };
+  }
+  const apiError = answered;
   // A 2xx status with an error means the answer started and then broke off: the stream was cut.
   if (apiError?.statusCode !== undefined && apiError.statusCode < 300) {
     return { kind: "stream-cut", retryable: true, message: "The connection to the model was cut before the answer was complete." };
@@ -77,7 +131,7 @@ export function classifyLlmError(
   if (apiError?.statusCode !== undefined) {
     const status = apiError.statusCode;
     const said = providerMessage(apiError.responseBody);
-    if (status === 401 || status === 403) {
+    if (status === 401 || status === 403 || (status === 400 && isRefusedKey(apiError.responseBody))) {
       return {
         kind: "auth",
         statusCode: status,
@@ -98,7 +152,7 @@ export function classifyLlmError(
         kind: "rate-limit",
         statusCode: status,
         retryable: true,
-        retryAfterMs: retryAfterMs(apiError.responseHeaders),
+        retryAfterMs: retryAfterMs(apiError.responseHeaders) ?? googleRetryDelayMs(apiError.responseBody),
         message: `The provider is rate-limiting requests (HTTP 429).${said}`,
       };
     }
@@ -107,7 +161,7 @@ export function classifyLlmError(
         kind: "server",
         statusCode: status,
         retryable: true,
-        retryAfterMs: retryAfterMs(apiError.responseHeaders),
+        retryAfterMs: retryAfterMs(apiError.responseHeaders) ?? googleRetryDelayMs(apiError.responseBody),
         message: `The provider had a server error (HTTP ${status}).${said}`,
       };
     }

@@ -28,13 +28,14 @@ export async function listModels(settings: LlmSettings, fetch: typeof globalThis
   const preset = presetOf(settings);
   const baseUrl = settings.baseUrl.replace(/\/+$/, "");
   const headers: Record<string, string> = {};
-  let url = `${baseUrl}/models`;
+  const url = `${baseUrl}/models`;
   if (preset.kind === "anthropic") {
     headers["x-api-key"] = settings.apiKey;
     headers["anthropic-version"] = "2023-06-01";
     headers["anthropic-dangerous-direct-browser-access"] = "true";
   } else if (preset.kind === "google") {
-    url = `${baseUrl}/models?key=${encodeURIComponent(settings.apiKey)}`;
+    // In the header, as the SDK sends it: a key in the URL would land in history, proxies' logs and error messages.
+    headers["x-goog-api-key"] = settings.apiKey;
   } else if (settings.apiKey) {
     headers.authorization = `Bearer ${settings.apiKey}`;
   }
