@@ -552,7 +552,7 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) {
     process.stdout.write(
       "Usage: tsx e2e/llm-server/scripted-llm-server.ts [--port N] [--script FILE.json] [--api-key KEY] [--models a,b] [--chunk-size N] [--chunk-delay-ms N]\n" +
-        "Serves an OpenAI-compatible scripted model on 127.0.0.1 and prints its base URL. FILE.json is an array of turns:\n" +
+        "Serves a scripted model on 127.0.0.1 and prints its OpenAI base URL (Anthropic clients use the same /v1, Gemini clients /v1beta). FILE.json is an array of turns:\n" +
         '  [{"text": "Looking at the tables.", "toolCalls": [{"name": "list_tables", "arguments": {}}]}, {"toolCalls": [{"name": "submit_sql", "arguments": {"sql": "SELECT 1"}}]}]\n' +
         `Replace the script while it runs: PUT ${CONTROL_PREFIX}/script; read what was sent: GET ${CONTROL_PREFIX}/requests.\n`,
     );
