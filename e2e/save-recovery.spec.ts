@@ -28,11 +28,11 @@ test.beforeEach(async ({ page }) => {
     const listeners = new Set<unknown>();
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
-    window.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+    window.addEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
       if (type === "beforeunload") listeners.add(listener);
       add(type, listener, options);
     };
-    window.removeEventListener = (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) => {
+    window.removeEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions) => {
       if (type === "beforeunload") listeners.delete(listener);
       remove(type, listener, options);
     };

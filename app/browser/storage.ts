@@ -6,6 +6,7 @@ import { questionResultSchema } from "../core/eval/question-result";
 import type { EmbeddingStore } from "../core/schema/embedding-cache";
 import { schemaDescriptionsSchema } from "../core/schema/descriptions";
 import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
+import { isQuotaError } from "./storage-estimate";
 
 export const storedDatabaseMetaSchema = z.object({
   id: z.string(),
@@ -92,12 +93,17 @@ export const savedBenchmarkRunSchema = z.object({
 });
 export type SavedBenchmarkRun = z.infer<typeof savedBenchmarkRunSchema>;
 
+export type StorageProbe = "writable" | "full" | "refused";
+
 /** Errors from storage mean "not kept", never "broken": callers catch them and keep working in memory. */
 export interface QueryLabStorage {
   /** True when what is written survives a reload (IndexedDB); false for the in-memory fallback. */
   readonly durable: boolean;
-  /** True when a write is accepted (IndexedDB refuses them in some private modes). */
-  probe(): Promise<boolean>;
+  /**
+   * Whether a write is accepted: "refused" in some private modes (nothing can be kept or read), "full" when the
+   * browser refuses for lack of space (what is kept can still be read; saves work again once space is freed).
+   */
+  probe(): Promise<StorageProbe>;
 
   /** Stored databases, the most recently saved first. */
   listDatabases(): Promise<StoredDatabaseMeta[]>;
@@ -212,9 +218,9 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
     async probe() {
       try {
         await databases.set("probe", Date.now());
-        return true;
-      } catch {
-        return false;
+        return "writable";
+      } catch (error) {
+        return isQuotaError(error) ? "full" : "refused";
       }
     },
 

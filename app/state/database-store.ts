@@ -11,8 +11,8 @@ import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { createSaveQueue } from "./save-queue";
-import { describeEarlierFailure, describeSaveFailure, isQuotaError } from "./save-failure";
-import { estimateStorage } from "../browser/storage-estimate";
+import { describeEarlierFailure, describeSaveFailure } from "./save-failure";
+import { estimateStorage, isQuotaError } from "../browser/storage-estimate";
 import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../browser/save-failure-mark";
 import { errorMessage } from "../core/error-message";
 import { formatBytes } from "../core/format";
@@ -274,21 +274,30 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           });
         });
         // The storage check and the sample list do not depend on each other: fetch them together.
-        const [storageAvailable, samples] = await Promise.all([
-          storage().durable ? storage().probe() : Promise.resolve(false),
+        const [probe, samples] = await Promise.all([
+          storage().durable ? storage().probe() : Promise.resolve("refused" as const),
           services.loadSampleManifest().catch((error) => {
             set({ notice: { kind: "error", message: errorMessage(error) } });
             return [] as SampleEntry[];
           }),
         ]);
+        // A full store still reads: what is kept there opens, and saves work again once space is freed.
+        const storageAvailable = probe !== "refused";
         set({ storageAvailable });
         if (!storageAvailable && storage().durable) services.storageRefused();
-        const storageNotice: Notice | null = storageAvailable
-          ? null
-          : {
-              kind: "info",
-              message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload.",
-            };
+        const storageNotice: Notice | null =
+          probe === "writable"
+            ? null
+            : probe === "full"
+              ? {
+                  kind: "error",
+                  message:
+                    "The browser's storage for this page is full: what is kept here opens, but changes are not saved until space is freed (delete databases in Recent).",
+                }
+              : {
+                  kind: "info",
+                  message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload.",
+                };
         if (storageNotice) set({ notice: storageNotice });
         const [recent, lastOpenId] = storageAvailable ? await Promise.all([storage().listDatabases(), storage().lastOpenDatabaseId()]) : [[], null];
         set({ samples, recent });

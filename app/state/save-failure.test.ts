@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeEarlierFailure, describeSaveFailure, isQuotaError, sizesText } from "./save-failure";
+import { isQuotaError } from "../browser/storage-estimate";
+import { describeEarlierFailure, describeSaveFailure, sizesText } from "./save-failure";
 
 describe("save failure messages", () => {
   it("recognizes a full store by name or by the legacy code, and nothing else", () => {

@@ -1,14 +1,7 @@
 // What to tell a person when the browser refuses to save their database: why, how much was needed and is free, what a reload would bring back.
 import { errorMessage } from "../core/error-message";
 import { formatBytes } from "../core/format";
-import type { StorageSizes } from "../browser/storage-estimate";
-
-/** QuotaExceededError is the name every browser gives a full store (and the legacy code 22 older ones set). */
-export function isQuotaError(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  return name === "QuotaExceededError" || code === 22;
-}
+import { isQuotaError, type StorageSizes } from "../browser/storage-estimate";
 
 /** A date and time to the second: two saves a minute apart must read differently. */
 export function formatMoment(milliseconds: number): string {

@@ -23,11 +23,12 @@ const sample: SampleEntry = {
 
 /** Browser storage whose database writes can be refused the way a full IndexedDB refuses them. */
 function fillableStorage() {
-  let full = false;
+  /** "bytes": only the database bytes are big enough to hit the quota; "everything": not even a small write fits. */
+  let full: "no" | "bytes" | "everything" = "no";
   const databases = createMemoryArea();
-  // Only the database bytes are big enough to hit the quota; small writes (history, the last-open id) still fit.
   const refuseBytes = (values: unknown[]) => {
-    if (full && values.some((value) => value instanceof Uint8Array)) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    const refused = full === "everything" || (full === "bytes" && values.some((value) => value instanceof Uint8Array));
+    if (refused) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
   };
   const [set, setMany] = [databases.set.bind(databases), databases.setMany.bind(databases)];
   databases.set = async (key, value) => {
@@ -42,7 +43,7 @@ function fillableStorage() {
     { databases, traces: createMemoryArea(), schemaContext: createMemoryArea(), embeddings: createMemoryArea(), benchmark: createMemoryArea() },
     true,
   );
-  return { storage, fill: () => (full = true), free: () => (full = false) };
+  return { storage, fill: (what: "bytes" | "everything" = "bytes") => (full = what), free: () => (full = "no") };
 }
 
 const channels: SaveChannel[] = [];
@@ -150,6 +151,28 @@ describe("saves the browser refuses", () => {
     disk.free();
     const reloaded = await load(disk.storage);
     expect(reloaded.store.getState().notice?.message).toMatch(/^The last save of Shop failed .*; it is not kept in this browser\.$/);
+  });
+
+  it("when the store is full at load, still open the kept copy (not a sample in memory) and save once there is space", async () => {
+    const disk = fillableStorage();
+    const page = await load(disk.storage);
+    await page.change("INSERT INTO orders (total) VALUES (30)");
+    disk.fill("everything");
+
+    const reloaded = await load(disk.storage);
+    expect(reloaded.store.getState().storageAvailable).toBe(true);
+    expect(reloaded.store.getState().current?.id).toBe(page.store.getState().current?.id);
+    expect(await reloaded.count()).toBe(3);
+    expect(reloaded.store.getState().notice?.message).toMatch(
+      /^The browser's storage for this page is full: what is kept here opens, but changes are not saved/,
+    );
+    await reloaded.change("INSERT INTO orders (total) VALUES (40)");
+    expect(reloaded.store.getState().saveFailure?.message).toMatch(/is full \(QuotaExceededError/);
+
+    disk.free();
+    await reloaded.change("INSERT INTO orders (total) VALUES (50)");
+    expect(reloaded.store.getState().current?.saveState).toBe("saved");
+    expect(await (await load(disk.storage)).count()).toBe(5);
   });
 
   it("after a stop, reopen the changes from memory rather than the older stored copy", async () => {
