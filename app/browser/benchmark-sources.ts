@@ -4,6 +4,8 @@ import { parseBenchmarkQuestions, type BenchmarkQuestion } from "../core/eval/be
 import { locateBenchmark } from "../core/eval/benchmark-layout";
 import type { BenchmarkDatabase, BenchmarkSource } from "../core/eval/benchmark-session";
 import type { BenchmarkFile } from "../core/schema/descriptions";
+import { QueryWatchdog } from "../core/db/query-watchdog";
+import { watchedBenchmarkDatabase } from "../core/eval/watched-benchmark-database";
 import { createSqliteConnection } from "./services";
 import type { SqliteConnectionHandle } from "./sqlite-connection";
 
@@ -33,32 +35,45 @@ function connectionSource(
   readDescriptions: (dbId: string) => Array<{ path: string; read: ReadBytes }>,
   connect: ConnectionFactory,
 ): PageBenchmark["source"] {
-  const connections = new Map<string, Promise<SqliteConnectionHandle>>();
+  const connections = new Map<string, Promise<{ connection: SqliteConnectionHandle; database: BenchmarkDatabase }>>();
   return {
     async openDatabase(dbId): Promise<BenchmarkDatabase> {
       const read = readDatabase(dbId);
       if (!read) throw new Error(`The benchmark has no database for ${dbId}.`);
-      let connection = connections.get(dbId);
-      if (!connection) {
-        connection = (async () => {
-          const created = await connect();
-          const opened = await created.engine.open(await read());
+      let opening = connections.get(dbId);
+      if (!opening) {
+        opening = (async () => {
+          const connection = await connect();
+          const opened = await connection.engine.open(await read());
           if (!opened.ok) {
-            created.terminate();
+            connection.terminate();
             throw new Error(`${dbId}: ${opened.error.message}`);
           }
-          return created;
+          // Every query (the agent's, the judge's) under its limit: one stuck inside a SQLite step ends this worker,
+          // and the database is read and opened again in a new one. The limits are the benchmark's own (the tools'
+          // and the judge's defaults), not the workspace setting, so a measurement does not depend on it.
+          const watchdog = new QueryWatchdog<BenchmarkDatabase>({
+            get engine() {
+              return connection.engine;
+            },
+            async restart() {
+              connection.restart();
+              const reopened = await connection.engine.open(await read());
+              if (!reopened.ok) throw new Error(`${dbId}: ${reopened.error.message}`);
+            },
+          });
+          return { connection, database: watchedBenchmarkDatabase(watchdog) };
         })();
-        connection.catch(() => connections.delete(dbId));
-        connections.set(dbId, connection);
+        opening.catch(() => connections.delete(dbId));
+        connections.set(dbId, opening);
       }
-      return (await connection).engine;
+      return (await opening).database;
     },
     async descriptionFiles(dbId): Promise<BenchmarkFile[]> {
       return Promise.all(readDescriptions(dbId).map(async (file) => ({ path: file.path, content: await file.read() })));
     },
     close() {
-      for (const connection of connections.values()) void connection.then((created) => created.terminate()).catch(() => undefined);
+      for (const opening of connections.values()) void opening.then(({ connection }) => connection.terminate()).catch(() => undefined);
       connections.clear();
     },
   };

@@ -1,6 +1,7 @@
 // Owns the SQLite worker: starts it, talks to it through comlink, and replaces it when a query must be stopped.
 import * as Comlink from "comlink";
 import type { DatabaseService } from "../core/database-service";
+import { endableEngine, engineGeneration } from "../core/db/query-watchdog";
 import { withCheckedReplies } from "./sqlite-replies";
 
 export type RemoteEngine = Comlink.Remote<DatabaseService>;
@@ -15,9 +16,13 @@ export interface SqliteConnectionHandle {
   restart(): RemoteEngine;
 }
 
-/** A proxy for the worker whose data-carrying replies are checked before anyone reads them. */
-function connect(worker: Worker): RemoteEngine {
-  return withCheckedReplies(Comlink.wrap<DatabaseService>(worker));
+/**
+ * A proxy for the worker whose data-carrying replies are checked before anyone reads them, and whose pending calls
+ * reject with EngineRestartedError when the worker is ended (a terminated worker never answers).
+ */
+function connect(worker: Worker, ended: Promise<never>): { remote: RemoteEngine; raw: RemoteEngine } {
+  const raw = Comlink.wrap<DatabaseService>(worker);
+  return { raw, remote: endableEngine(withCheckedReplies(raw), ended) };
 }
 
 function startWorker(): Worker {
@@ -30,13 +35,27 @@ function startWorker(): Worker {
  */
 export class SqliteConnection implements SqliteConnectionHandle {
   private worker: Worker;
-  private remote: RemoteEngine;
+  private remote!: RemoteEngine;
+  private raw!: RemoteEngine;
+  private generation = engineGeneration();
   private failureListener: ((message: string) => void) | null = null;
 
   constructor() {
     this.worker = startWorker();
-    this.remote = connect(this.worker);
-    this.watch(this.worker);
+    this.connectTo(this.worker);
+  }
+
+  private connectTo(worker: Worker): void {
+    this.generation = engineGeneration();
+    ({ remote: this.remote, raw: this.raw } = connect(worker, this.generation.ended));
+    this.watch(worker);
+  }
+
+  /** Ends the current worker's calls (they reject) and the worker itself. */
+  private end(reason: string): void {
+    this.generation.end(reason);
+    this.raw[Comlink.releaseProxy]();
+    this.worker.terminate();
   }
 
   get engine(): RemoteEngine {
@@ -62,17 +81,14 @@ export class SqliteConnection implements SqliteConnectionHandle {
 
   /** Ends the worker for good (a benchmark database no longer needed). */
   terminate(): void {
-    this.remote[Comlink.releaseProxy]();
-    this.worker.terminate();
+    this.end("the database was closed");
   }
 
   /** Ends the worker at once, whatever it is doing, and starts a new one with no database open. */
   restart(): RemoteEngine {
-    this.remote[Comlink.releaseProxy]();
-    this.worker.terminate();
+    this.end("the SQLite worker was restarted");
     this.worker = startWorker();
-    this.remote = connect(this.worker);
-    this.watch(this.worker);
+    this.connectTo(this.worker);
     return this.remote;
   }
 }

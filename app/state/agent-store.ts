@@ -16,6 +16,7 @@ import { unprunedSchema } from "../core/schema/prune";
 import { sharesValues } from "../core/data-sharing";
 import { useDescriptionsStore } from "./descriptions-store";
 import { errorMessage } from "../core/error-message";
+import { workspaceWatchdog } from "./workspace-watchdog";
 
 interface AgentState {
   question: string;
@@ -102,7 +103,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       const recorder = createRecordingFetch(keyFetch);
       for await (const event of runAgent({
         question,
-        database: sqliteConnection().engine,
+        // Every query under the person's time limit and the Stop: one stuck inside a SQLite step ends the worker.
+        database: workspaceWatchdog().readOnlyView({ limitMs: llm.queryTimeLimitMs, signal: controller.signal }),
         model: createLanguageModel(llm, recorder.fetch),
         settings: llm,
         reachHint: presetOf(llm).reachHint,

@@ -7,6 +7,7 @@ import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
 import { errorMessage } from "../core/error-message";
+import { workspaceWatchdog } from "./workspace-watchdog";
 
 export const PAGE_ROWS = FIRST_PAGE_ROWS;
 
@@ -55,7 +56,6 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     } catch (error) {
       // A WASM abort (e.g. out of memory on a huge result) leaves the worker unusable: replace it, reopen the saved state.
       stopRequested = null;
-      sqliteConnection().restart();
       set({
         running: null,
         error: {
@@ -63,7 +63,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
           message: `SQLite failed while running the query (${errorMessage(error)}). It was restarted and the database reopened from its last saved state.`,
         },
       });
-      await useDatabaseStore.getState().reloadAfterStop();
+      await workspaceWatchdog().restart("SQLite failed while running a query");
       return;
     }
     stopRequested = null;
@@ -100,14 +100,14 @@ export const useQueryStore = create<QueryState>((set, get) => ({
   async stop() {
     const running = get().running;
     if (!running) return;
-    sqliteConnection().restart();
     stopRequested?.();
     const seconds = ((performance.now() - running.startedAt) / 1000).toFixed(1);
     set({
       running: null,
       error: { kind: "stopped", message: `Query stopped after ${seconds} s. The database is as it was before the query.` },
     });
-    await useDatabaseStore.getState().reloadAfterStop();
+    // Through the watchdog: an agent's query in the same worker is run again once the database is back.
+    await workspaceWatchdog().restart("the editor's query was stopped");
   },
 
   rowAt(index) {

@@ -62,6 +62,8 @@ export async function* modelTurn(request: ModelTurnRequest): AsyncGenerator<Mode
     const requestAbort = new AbortController();
     const onAbort = () => requestAbort.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
+    // A signal aborted before the turn (Stop pressed while a tool ran) fires no event: the request must not be sent.
+    if (signal?.aborted) onAbort();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

@@ -165,6 +165,16 @@ export function SettingsDialog() {
                 onChange={(event) => update({ tokenBudget: Math.max(1000, Number(event.target.value) || 1000) })}
               />
             </label>
+            <label title="Each query the agent runs (and each stage of a diagnosis) is stopped after this long; the database is reopened unchanged and the agent reads that it was stopped.">
+              Query time limit (s)
+              <input
+                type="number"
+                min={1}
+                max={600}
+                value={llm.queryTimeLimitMs / 1000}
+                onChange={(event) => update({ queryTimeLimitMs: Math.round(Math.max(1, Math.min(600, Number(event.target.value) || 1)) * 1000) })}
+              />
+            </label>
             <label>
               Tool protocol
               <select value={llm.protocol} onChange={(event) => update({ protocol: event.target.value as typeof llm.protocol })}>
