@@ -30,6 +30,18 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByRole("button", { name: "Ask" }).click();
 }
 
+/** A run whose first action is the endless query, with a limit far above how long a test waits: only a Stop ends it. */
+async function startEndlessQuery(page: Page): Promise<void> {
+  server.setScript([toolTurn(toolCall("run_sql", { sql: RUNAWAY }), "Count everything.")]);
+  await openApp(page);
+  await configureScriptedLlm(page, server.url);
+  await setQueryTimeLimit(page, 300);
+  await ask(page, "How many rows could there be?");
+  await expect(trace(page).getByRole("listitem", { name: "Turn 1" })).toContainText("run_sql", { timeout: 30_000 });
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.__querylab!.agent().running)).toBe(true);
+}
+
 test("an endless query stops at the time limit, the agent reads why and answers", async ({ page }) => {
   server.setScript([
     toolTurn(toolCall("run_sql", { sql: RUNAWAY }), "Count everything."),
@@ -53,15 +65,7 @@ test("an endless query stops at the time limit, the agent reads why and answers"
 });
 
 test("Stop agent ends the run mid-query at once; the editor's waiting query is told and answers when run again", async ({ page }) => {
-  server.setScript([toolTurn(toolCall("run_sql", { sql: RUNAWAY }), "Count everything.")]);
-  await openApp(page);
-  await configureScriptedLlm(page, server.url);
-  // Far above how long the test waits: only the Stop can end this query.
-  await setQueryTimeLimit(page, 300);
-  await ask(page, "How many rows could there be?");
-  await expect(trace(page).getByRole("listitem", { name: "Turn 1" })).toContainText("run_sql", { timeout: 30_000 });
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => window.__querylab!.agent().running)).toBe(true);
+  await startEndlessQuery(page);
 
   // A query in the editor now waits behind the agent's in the same worker.
   await setSql(page, "SELECT 41 + 1 AS answer");
@@ -77,13 +81,7 @@ test("Stop agent ends the run mid-query at once; the editor's waiting query is t
 });
 
 test("Esc stops the agent mid-query too", async ({ page }) => {
-  server.setScript([toolTurn(toolCall("run_sql", { sql: RUNAWAY }), "Count everything.")]);
-  await openApp(page);
-  await configureScriptedLlm(page, server.url);
-  await setQueryTimeLimit(page, 300);
-  await ask(page, "How many rows could there be?");
-  await expect(trace(page).getByRole("listitem", { name: "Turn 1" })).toContainText("run_sql", { timeout: 30_000 });
-  await page.waitForTimeout(500);
+  await startEndlessQuery(page);
   await page.keyboard.press("Escape");
   await expect(trace(page).getByRole("status").filter({ hasText: "Stopped." })).toBeVisible({ timeout: 10_000 });
   await runSql(page, "SELECT count(*) FROM authors");
