@@ -35,6 +35,11 @@ export interface AgentRunOptions {
    * a pruned result, or `unprunedSchema` for everything in the same format.
    */
   schema: PromptSchema;
+  /**
+   * A follow-up's earlier questions, as threadContext() in thread-context.ts renders them (within the sharing level and
+   * a token bound): put before the question in the first user message. Absent, the question is sent alone.
+   */
+  threadContext?: string;
   /** What may be sent to the LLM; by default the schema only (DEFAULT_DATA_SHARING). */
   sharing?: DataSharing;
   /**
@@ -83,6 +88,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
     schemaText: options.schema.text,
     sharing,
     protocol: settings.protocol === "text" ? "text" : "tools",
+    threadContext: options.threadContext,
   });
   const runId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   yield {

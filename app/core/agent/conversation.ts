@@ -2,6 +2,7 @@
 import type { ModelMessage } from "ai";
 import type { DataSharing } from "../data-sharing";
 import { systemPrompt, type ToolProtocol } from "./prompts";
+import { questionWithContext } from "./thread-context";
 import type { StepAction } from "./stop-conditions";
 import type { RequestedToolCall } from "./tool-call";
 
@@ -11,6 +12,8 @@ export interface ConversationStart {
   schemaText: string;
   sharing: DataSharing;
   protocol: ToolProtocol;
+  /** What earlier questions of the thread concluded (thread-context.ts), said before the question; absent for a first question. */
+  threadContext?: string;
 }
 
 /** What one turn produced, as the conversation records it. */
@@ -28,7 +31,7 @@ export class Conversation {
   private currentSystem: string;
 
   constructor(private readonly start: ConversationStart) {
-    this.messages = [{ role: "user", content: start.question }];
+    this.messages = [{ role: "user", content: questionWithContext(start.question, start.threadContext) }];
     this.currentProtocol = start.protocol;
     this.currentSystem = this.promptFor(start.protocol);
   }
