@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { agentEventSchema } from "../core/agent/events";
 import { traceSchema, type Trace } from "../core/agent/trace";
+import { summarizeThread, threadSchema, threadSummarySchema, type Thread, type ThreadSummary } from "../core/agent/thread";
 import { questionResultSchema } from "../core/eval/question-result";
 import type { EmbeddingStore } from "../core/schema/embedding-cache";
 import { schemaDescriptionsSchema } from "../core/schema/descriptions";
@@ -93,6 +94,19 @@ export const savedBenchmarkRunSchema = z.object({
 });
 export type SavedBenchmarkRun = z.infer<typeof savedBenchmarkRunSchema>;
 
+/**
+ * One database's place in the workspace, kept under its id: the editor text, the thread on screen, and the last result
+ * as the SQL that made it (run again when the database is opened again, not stored as rows).
+ */
+export const databaseWorkspaceSchema = z.object({
+  databaseId: z.string(),
+  editorText: z.string(),
+  threadId: z.string().nullable(),
+  lastRun: z.object({ sql: z.string(), elapsedMs: z.number(), rowCount: z.number() }).nullable(),
+  updatedAt: z.number(),
+});
+export type DatabaseWorkspace = z.infer<typeof databaseWorkspaceSchema>;
+
 export type StorageProbe = "writable" | "full" | "refused";
 
 /** Errors from storage mean "not kept", never "broken": callers catch them and keep working in memory. */
@@ -124,6 +138,17 @@ export interface QueryLabStorage {
   saveTrace(trace: Trace): Promise<TraceSummary[]>;
   loadTrace(id: string): Promise<Trace | null>;
   removeTrace(id: string): Promise<TraceSummary[]>;
+
+  /** Threads of questions, the latest changed first. */
+  listThreads(): Promise<ThreadSummary[]>;
+  /** Keeps a thread and returns the list after it (the oldest fall off past a limit; their traces stay in History). */
+  saveThread(thread: Thread): Promise<ThreadSummary[]>;
+  loadThread(id: string): Promise<Thread | null>;
+  removeThread(id: string): Promise<ThreadSummary[]>;
+
+  /** A database's editor text, thread and last result; removed with the database. */
+  loadWorkspace(databaseId: string): Promise<DatabaseWorkspace | null>;
+  saveWorkspace(workspace: DatabaseWorkspace): Promise<void>;
 
   /** Column profiles by content key: the same bytes opened again need no second profiling. */
   loadProfile(contentKey: string): Promise<DatabaseProfile | null>;
@@ -163,6 +188,8 @@ const HISTORY_KEY = "query-history";
 export const HISTORY_LIMIT = 200;
 const TRACE_INDEX_KEY = "trace-index";
 export const TRACES_KEPT = 100;
+const THREAD_INDEX_KEY = "thread-index";
+export const THREADS_KEPT = 100;
 const PROFILE_INDEX_KEY = "profile-index";
 const BENCHMARK_RUN_KEY = "current-run";
 /** Profiles kept; each is small (a few KB per hundred columns), the oldest go first. */
@@ -212,6 +239,10 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
     return validEntries(await traces.get(TRACE_INDEX_KEY), traceSummarySchema);
   }
 
+  async function listThreads(): Promise<ThreadSummary[]> {
+    return validEntries(await traces.get(THREAD_INDEX_KEY), threadSummarySchema);
+  }
+
   return {
     durable,
 
@@ -250,6 +281,8 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
         (await listDatabases()).filter((entry) => entry.id !== id),
       );
       if ((await lastOpenDatabaseId()) === id) await databases.delete(LAST_OPEN_KEY);
+      // Its threads stay in History (like its traces); only its place in the workspace goes with it.
+      await databases.delete(`workspace:${id}`);
     },
 
     lastOpenDatabaseId,
@@ -288,6 +321,37 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
       const next = (await listTraces()).filter((entry) => entry.id !== id);
       await traces.set(TRACE_INDEX_KEY, next);
       return next;
+    },
+
+    listThreads,
+
+    async saveThread(thread) {
+      await traces.set(`thread:${thread.id}`, thread);
+      const next = [summarizeThread(thread), ...(await listThreads()).filter((entry) => entry.id !== thread.id)];
+      for (const dropped of next.slice(THREADS_KEPT)) await traces.delete(`thread:${dropped.id}`);
+      await traces.set(THREAD_INDEX_KEY, next.slice(0, THREADS_KEPT));
+      return next.slice(0, THREADS_KEPT);
+    },
+
+    async loadThread(id) {
+      const parsed = threadSchema.safeParse(await traces.get(`thread:${id}`));
+      return parsed.success ? parsed.data : null;
+    },
+
+    async removeThread(id) {
+      await traces.delete(`thread:${id}`);
+      const next = (await listThreads()).filter((entry) => entry.id !== id);
+      await traces.set(THREAD_INDEX_KEY, next);
+      return next;
+    },
+
+    async loadWorkspace(databaseId) {
+      const parsed = databaseWorkspaceSchema.safeParse(await databases.get(`workspace:${databaseId}`));
+      return parsed.success && parsed.data.databaseId === databaseId ? parsed.data : null;
+    },
+
+    async saveWorkspace(workspace) {
+      await databases.set(`workspace:${workspace.databaseId}`, workspace);
     },
 
     async loadProfile(contentKey) {
