@@ -2,6 +2,7 @@
 import type { LanguageModel } from "ai";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { RecordingFetch } from "../llm/recording-fetch";
+import type { PriceTable } from "../llm/model-prices";
 import { DEFAULT_DATA_SHARING, type DataSharing } from "../data-sharing";
 import type { PromptSchema } from "../schema/pruning-summary";
 import { Conversation } from "./conversation";
@@ -21,6 +22,9 @@ export interface AgentSettings {
   maxRetries: number;
   /** Tokens (in + out) one question may use; unset means no limit. */
   tokenBudget?: number;
+  /** USD one question may cost, priced with `prices` (model-prices.ts); unset, or a model without a price, means no limit. */
+  costBudgetUsd?: number;
+  prices?: PriceTable;
 }
 
 export interface AgentRunOptions {

@@ -12,7 +12,7 @@ const resultSchema = z.object({
 });
 
 /** Why a run ended without an answer: the loop's own reasons, or what the LLM call failed with. */
-export const agentErrorKindSchema = z.enum(["stopped", "max-turns", "token-budget", "repeated-failure", ...llmErrorKindSchema.options]);
+export const agentErrorKindSchema = z.enum(["stopped", "max-turns", "token-budget", "cost-budget", "repeated-failure", ...llmErrorKindSchema.options]);
 export type AgentErrorKind = z.infer<typeof agentErrorKindSchema>;
 
 const usageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });

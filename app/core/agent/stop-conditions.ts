@@ -1,4 +1,5 @@
 // When the agent stops: predicates over the steps taken so far, combined by listing them (the first that holds wins).
+import { costUsd, formatUsd, priceOf, type ModelPrice, type PriceTable } from "../llm/model-prices";
 import type { TokenUsage } from "./events";
 import { sqlNormalForm } from "./sql-normal-form";
 import { sqlOf, type RequestedToolCall, type ToolCall } from "./tool-call";
@@ -25,7 +26,7 @@ export interface AgentStep {
 export type StopDecision =
   | { kind: "submitted"; sql: string; observation: Observation }
   | { kind: "taken"; sql: string; observation: Observation; message: string }
-  | { kind: "max-turns" | "token-budget" | "repeated-failure"; message: string };
+  | { kind: "max-turns" | "token-budget" | "cost-budget" | "repeated-failure"; message: string };
 
 /** A stop rule: given every step so far (none before the first turn), a reason to stop or null to go on. */
 export type StopCondition = (steps: readonly AgentStep[]) => StopDecision | null;
@@ -69,6 +70,30 @@ export function tokenBudget(maxTokens: number): StopCondition {
     const spent = steps.reduce((total, step) => total + step.usage.inputTokens + step.usage.outputTokens, 0);
     if (spent <= maxTokens) return null;
     return { kind: "token-budget", message: `Stopped early: this question used ${spent} tokens, over the budget of ${maxTokens} set in Settings.` };
+  };
+}
+
+/**
+ * At most `maxUsd` dollars for the question at the model's price, checked before each turn so the run stops BEFORE the
+ * budget is passed, not after: the next turn resends the whole conversation (so at least the last turn's input and its
+ * reply come back as input) and is taken to write as much as the last one. It is an estimate from the tokens seen: a
+ * turn much longer than the one before can still pass it. Before the first turn nothing is known, so the first runs.
+ */
+export function costBudget(maxUsd: number, price: Pick<ModelPrice, "inputUsdPerMillion" | "outputUsdPerMillion">): StopCondition {
+  return (steps) => {
+    const last = steps.at(-1);
+    if (!last) return null;
+    const spent = steps.reduce((total, step) => total + costUsd(step.usage, price), 0);
+    const next = costUsd({ inputTokens: last.usage.inputTokens + last.usage.outputTokens, outputTokens: last.usage.outputTokens }, price);
+    if (spent + next <= maxUsd) return null;
+    const budget = formatUsd(maxUsd);
+    return {
+      kind: "cost-budget",
+      message:
+        spent > maxUsd
+          ? `Stopped early: this question cost ${formatUsd(spent)}, over the ${budget} budget set in Settings.`
+          : `Stopped early: the next turn would pass the ${budget} budget set in Settings (spent ${formatUsd(spent)}; the next turn ≈ ${formatUsd(next)}).`,
+    };
   };
 }
 
@@ -119,16 +144,26 @@ export function sameQuerySucceededTwice(): StopCondition {
   };
 }
 
+/** What the money budget needs from the settings: the limit, and the model, endpoint and table to price it with. */
+export interface CostBudgetSettings {
+  costBudgetUsd?: number;
+  model?: string;
+  baseUrl?: string;
+  prices?: PriceTable;
+}
+
 /**
  * Today's rules from the settings: a submitted answer, a query run twice without being submitted (taken as the answer
- * even on the last turn or over the budget, since it is better than none), the token budget (when set), a repeated
- * failure, the turn cap.
+ * even on the last turn or over the budget, since it is better than none), the token budget (when set), the money
+ * budget (when set and the model's price is known: an unknown price cannot be budgeted), a repeated failure, the turn cap.
  */
-export function defaultStopConditions(settings: { maxTurns: number; tokenBudget?: number }): StopCondition[] {
+export function defaultStopConditions(settings: { maxTurns: number; tokenBudget?: number } & CostBudgetSettings): StopCondition[] {
+  const price = settings.costBudgetUsd === undefined ? null : priceOf(settings.prices ?? [], settings.model ?? "", settings.baseUrl);
   return [
     submitted(),
     sameQuerySucceededTwice(),
     ...(settings.tokenBudget === undefined ? [] : [tokenBudget(settings.tokenBudget)]),
+    ...(price === null || settings.costBudgetUsd === undefined ? [] : [costBudget(settings.costBudgetUsd, price)]),
     sameFailureTwice(),
     turnCap(settings.maxTurns),
   ];

@@ -1,5 +1,6 @@
 // LLM provider presets and settings, without the SDKs: the page reads these at start, the SDKs load on the first question.
 import { z } from "zod";
+import { DEFAULT_PRICE_TABLE, priceTableSchema } from "./model-prices";
 
 export type ProviderKind = "openai-compatible" | "anthropic" | "google";
 
@@ -153,6 +154,13 @@ export const llmSettingsSchema = z.object({
    * past it the query is ended, the database reopened intact, and the agent reads "Stopped after N s".
    */
   queryTimeLimitMs: z.number().int().min(1000).max(600_000).default(10_000),
+  /**
+   * USD per million input / output tokens per model (model-prices.ts), edited in Settings. Settings stored before it
+   * existed get the list prices; a stored table that no longer parses falls back to them rather than losing every setting.
+   */
+  prices: priceTableSchema.default(DEFAULT_PRICE_TABLE).catch(DEFAULT_PRICE_TABLE),
+  /** Money (USD) one question may cost before the agent stops, when the model's price is known; unset means no limit. */
+  costBudgetUsd: z.number().positive().optional().catch(undefined),
 });
 export type LlmSettings = z.infer<typeof llmSettingsSchema>;
 
@@ -168,6 +176,7 @@ export const DEFAULT_LLM_SETTINGS: LlmSettings = {
   maxRetries: 3,
   tokenBudget: 200_000,
   queryTimeLimitMs: 10_000,
+  prices: DEFAULT_PRICE_TABLE,
 };
 
 export function presetOf(settings: Pick<LlmSettings, "providerId">): ProviderPreset {

@@ -1,0 +1,42 @@
+// What a question, or a list of them (a thread, a History selection), cost: tokens always, money where the model's price
+// is known. Pure, so the trace panel, a thread's header and the CLI sum the same way.
+import { costUsd, priceOf, type PriceTable } from "../llm/model-prices";
+import type { AgentEvent, TokenUsage } from "./events";
+
+/** The tokens of every turn that ended, so a run stopped or failed midway still counts what it used. */
+export function traceUsage(events: readonly AgentEvent[]): TokenUsage {
+  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  for (const event of events) {
+    if (event.type !== "turn-end") continue;
+    usage.inputTokens += event.usage.inputTokens;
+    usage.outputTokens += event.usage.outputTokens;
+  }
+  return usage;
+}
+
+export interface CostTotals extends TokenUsage {
+  questions: number;
+  /** USD of the questions whose model has a price; null when none has one (tokens only, never a made-up price). */
+  costUsd: number | null;
+  /** Questions left out of costUsd because their model has no price. */
+  unpriced: number;
+}
+
+/** One trace's cost, by its own model and endpoint at the table's prices. */
+export function traceCost(trace: { model: string; baseUrl: string; events: readonly AgentEvent[] }, prices: PriceTable): CostTotals {
+  return sumTraces([trace], prices);
+}
+
+/** The sum over traces, each priced by its own model (a thread may switch models between questions). */
+export function sumTraces(traces: readonly { model: string; baseUrl: string; events: readonly AgentEvent[] }[], prices: PriceTable): CostTotals {
+  const totals: CostTotals = { questions: traces.length, inputTokens: 0, outputTokens: 0, costUsd: null, unpriced: 0 };
+  for (const trace of traces) {
+    const usage = traceUsage(trace.events);
+    totals.inputTokens += usage.inputTokens;
+    totals.outputTokens += usage.outputTokens;
+    const price = priceOf(prices, trace.model, trace.baseUrl);
+    if (price) totals.costUsd = (totals.costUsd ?? 0) + costUsd(usage, price);
+    else totals.unpriced += 1;
+  }
+  return totals;
+}
