@@ -56,3 +56,25 @@ export function restrictConnections(configuredEndpoint: string | null, databaseU
 export function connectSourcesInForce(): string[] | null {
   return applied;
 }
+
+/**
+ * Raised instead of a request the page's own policy forbids: the browser would block it with an error that cannot be
+ * told from a CORS failure, while the remedy is a reload (the policy is set once, at start, from the settings).
+ */
+export class PagePolicyError extends Error {
+  constructor(readonly origin: string) {
+    super(
+      `This page started without ${origin} among the addresses it may connect to (its Content-Security-Policy), so the request was not sent. Reload the page to allow it; the settings are kept.`,
+    );
+    this.name = "PagePolicyError";
+  }
+}
+
+/** A rejected promise for a request outside the policy in force, or null when it may go (or no policy was added). */
+export function refuseOutsidePolicy(input: RequestInfo | URL): Promise<never> | null {
+  const allowed = connectSourcesInForce();
+  if (!allowed) return null;
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (isConnectAllowed(url, allowed)) return null;
+  return Promise.reject(new PagePolicyError(originOf(url) ?? url));
+}

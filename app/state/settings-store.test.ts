@@ -178,6 +178,18 @@ describe("settings store", () => {
     expect(page.useSettingsStore.getState().sharing).toBeNull();
   });
 
+  it("choosing Other OpenAI-compatible leaves no preset's URL or model behind", async () => {
+    const page = await loadPage({});
+    page.useSettingsStore.getState().choosePreset("groq");
+    expect(page.useSettingsStore.getState().llm).toMatchObject({ baseUrl: "https://api.groq.com/openai/v1", model: "llama-3.3-70b-versatile" });
+    page.useSettingsStore.getState().choosePreset("custom");
+    expect(page.useSettingsStore.getState().llm).toMatchObject({ providerId: "custom", baseUrl: "", model: "" });
+    // A preset without a default model (LM Studio) does not inherit the previous provider's either.
+    page.useSettingsStore.getState().choosePreset("openai");
+    page.useSettingsStore.getState().choosePreset("lmstudio");
+    expect(page.useSettingsStore.getState().llm).toMatchObject({ baseUrl: "http://localhost:1234/v1", model: "" });
+  });
+
   it("remembers what may be sent to the model", async () => {
     const first = await loadPage({});
     first.useSettingsStore.getState().setSharing("results");

@@ -5,6 +5,7 @@ import { create } from "zustand";
 import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
 import { DEFAULT_EMBEDDING_SETTINGS, parseEmbeddingSettings, TEST_BUILD_EMBEDDING_SETTINGS, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
+import { refuseOutsidePolicy } from "../browser/content-security";
 import { keyFor, keyGuardedFetch, migrateSingleKey, parseRememberedKeys, rememberedKeys, scopeOf, withEntry, type ProviderKeys } from "./provider-keys";
 
 const SETTINGS_KEY = "querylab.llm-settings";
@@ -143,7 +144,9 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
 
   choosePreset(providerId) {
     const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === providerId) ?? presetOf({ providerId });
-    get().update({ providerId: preset.id, baseUrl: preset.baseUrl || get().llm.baseUrl, model: preset.defaultModel || get().llm.model });
+    // The preset's own URL and model, even when empty ("Other OpenAI-compatible", LM Studio): the previous provider's
+    // address or model name would otherwise stay and be sent to a server that does not know them.
+    get().update({ providerId: preset.id, baseUrl: preset.baseUrl, model: preset.defaultModel });
   },
 
   setKey(key) {
@@ -178,6 +181,8 @@ export function llmForRequest(overrides: Partial<EndpointSettings> = {}): { sett
   const endpoint = { ...llm, ...overrides };
   const scoped = { key: keyFor(keys, endpoint)?.key ?? "", origin: scopeOf(endpoint).origin };
   // globalThis.fetch is looked up per request, so a page or test that replaces it later is honoured.
-  const fetch = keyGuardedFetch(scoped, (input, init) => globalThis.fetch(input, init));
+  // An endpoint outside the page's Content-Security-Policy is refused here with the reason (a reload allows it):
+  // the browser would refuse it anyway, as a bare "Failed to fetch" that reads like a CORS failure.
+  const fetch = keyGuardedFetch(scoped, (input, init) => refuseOutsidePolicy(input) ?? globalThis.fetch(input, init));
   return { settings: { ...endpoint, apiKey: scoped.key }, fetch };
 }

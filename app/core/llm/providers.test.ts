@@ -34,6 +34,8 @@ describe.each(WIRE_NAMES)("listModels on the %s wire", (wire) => {
   it("fails a wrong key with the service's status", async () => {
     const error = await listModels(settingsFor(wire, "wrong")).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ statusCode: wire === "google" ? 400 : 401 });
+    // Test connection reads it as a refused key on every wire; Google's 400 says so only in its body (API_KEY_INVALID).
+    expect(classifyLlmError(error, { model: "m", baseUrl: settingsFor(wire).baseUrl })).toMatchObject({ kind: "auth" });
   });
 });
 

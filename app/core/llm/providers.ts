@@ -2,7 +2,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModel } from "ai";
+import { APICallError, type LanguageModel } from "ai";
 import { presetOf, type LlmSettings } from "./provider-presets";
 
 export * from "./provider-presets";
@@ -40,7 +40,11 @@ export async function listModels(settings: LlmSettings, fetch: typeof globalThis
     headers.authorization = `Bearer ${settings.apiKey}`;
   }
   const response = await fetch(url, { headers });
-  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { statusCode: response.status });
+  // The body goes with the status: Google refuses a bad key with 400 and says so only there (API_KEY_INVALID).
+  if (!response.ok) {
+    const responseBody = await response.text().catch(() => "");
+    throw new APICallError({ message: `HTTP ${response.status}`, url, requestBodyValues: {}, statusCode: response.status, responseBody });
+  }
   const body = (await response.json()) as { data?: { id: string }[]; models?: { name: string }[] };
   const ids = body.data?.map((model) => model.id) ?? body.models?.map((model) => model.name.replace(/^models\//, "")) ?? [];
   return ids.sort();

@@ -5,6 +5,8 @@ import { presetOf, PROVIDER_PRESETS } from "../../core/llm/provider-presets";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { keyFor, keyOrigin } from "../../state/provider-keys";
 import { llmForRequest, useSettingsStore } from "../../state/settings-store";
+import { connectionFailure } from "./connection-failure";
+import { CostSettingsSection } from "./cost-settings-section";
 import { EmbeddingSettingsSection } from "./embedding-settings-section";
 
 function safeOrigin(url: string): string {
@@ -23,17 +25,21 @@ export function SettingsDialog() {
   const rememberKey = useSettingsStore((state) => keyFor(state.keys, state.llm)?.remember ?? false);
   const { update, choosePreset, setKey, setRememberKey, forgetKeys, setOpen } = useSettingsStore.getState();
   const [models, setModels] = useState<string[]>([]);
-  const [connection, setConnection] = useState<{ ok: boolean; message: string } | null>(null);
+  const [connection, setConnection] = useState<{ ok: boolean; message: string; testedWith: string } | null>(null);
   const [testing, setTesting] = useState(false);
   if (!open) return null;
   const preset = presetOf(llm);
   const origin = keyOrigin(llm.baseUrl);
   const allowed = connectSourcesInForce();
   const blockedOrigin = allowed && llm.baseUrl && !isConnectAllowed(llm.baseUrl, allowed) ? safeOrigin(llm.baseUrl) : null;
+  // What a test result speaks for: once the provider, URL, model or key changes, "Connected" no longer holds.
+  const endpointNow = JSON.stringify([llm.providerId, llm.baseUrl, llm.model, apiKey]);
+  const shownConnection = connection?.testedWith === endpointNow ? connection : null;
 
   const testConnection = async () => {
     setTesting(true);
     setConnection(null);
+    const testedWith = endpointNow;
     // The SDK-backed helpers load only when a connection is tested, not with the page.
     const [{ listModels }, { classifyLlmError }] = await Promise.all([import("../../core/llm/providers"), import("../../core/llm/llm-errors")]);
     try {
@@ -43,19 +49,17 @@ export function SettingsDialog() {
       const known = listed.length === 0 || listed.includes(llm.model);
       setConnection({
         ok: known,
+        testedWith,
         message: known
           ? `Connected: ${listed.length} ${listed.length === 1 ? "model" : "models"} available.`
           : `Connected, but the provider does not list the model "${llm.model}". Pick one from the list.`,
       });
     } catch (error) {
-      const statusCode = (error as { statusCode?: number }).statusCode;
-      const classified =
-        statusCode === 401 || statusCode === 403
-          ? "The provider refused the API key. Check the key."
-          : statusCode
-            ? `The provider answered HTTP ${statusCode} to the model list.`
-            : classifyLlmError(error, { model: llm.model, baseUrl: llm.baseUrl, reachHint: preset.reachHint }).message;
-      setConnection({ ok: false, message: classified });
+      setConnection({
+        ok: false,
+        testedWith,
+        message: connectionFailure(error, classifyLlmError, { model: llm.model, baseUrl: llm.baseUrl, reachHint: preset.reachHint }),
+      });
     } finally {
       setTesting(false);
     }
@@ -192,12 +196,13 @@ export function SettingsDialog() {
               Forget keys
             </button>
           </div>
-          {connection && (
-            <p role={connection.ok ? "status" : "alert"} className={connection.ok ? "connection-ok" : "notice error"}>
-              {connection.message}
+          {shownConnection && (
+            <p role={shownConnection.ok ? "status" : "alert"} className={shownConnection.ok ? "connection-ok" : "notice error"}>
+              {shownConnection.message}
             </p>
           )}
         </form>
+        <CostSettingsSection />
         <EmbeddingSettingsSection />
       </div>
     </div>
