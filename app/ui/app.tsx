@@ -16,6 +16,7 @@ import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
 import { SettingsDialog } from "./settings/settings-dialog";
 import { guardUnsavedChanges } from "../browser/leave-guard";
+import { AgentSplitter, EditorSplitter, PanelToggles, SchemaSplitter, useWorkspaceLayout } from "./layout/workspace-layout";
 
 /** Leaving while a save is under way or was refused would lose changes: the browser asks first, then only. */
 function useLeaveGuard() {
@@ -47,6 +48,7 @@ export function App() {
   useStartingQuery();
   useLeaveGuard();
   const [view, setView] = useState<"workspace" | "benchmark">("workspace");
+  const layout = useWorkspaceLayout();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
@@ -67,18 +69,23 @@ export function App() {
             Benchmark
           </button>
         </nav>
+        {view === "workspace" && <PanelToggles />}
         <DatabaseMenu />
       </header>
       <NoticeBar />
       {/* The workspace stays mounted while the benchmark is shown, so the editor and trace keep their state. */}
-      <main className="workspace" hidden={view !== "workspace"}>
+      {/* Sizes and collapsed panels come from the layout store; splitters sit between the panels (wide screens only). */}
+      <main className="workspace" hidden={view !== "workspace"} {...layout}>
         <SchemaPanel />
+        <SchemaSplitter />
         <div className="centre">
           <QuestionBox />
           <EditorPanel />
+          <EditorSplitter />
           <DiagnosisPanel />
           <ResultsPanel />
         </div>
+        <AgentSplitter />
         <AgentPanel />
       </main>
       {view === "benchmark" && (
