@@ -8,13 +8,15 @@ import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
+import { AnswerResult, type AnswerRows } from "../chart/answer-result";
 import { DiagnoseButton } from "../editor/diagnose-button";
 import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
 import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 import { TurnCard } from "./turn-card";
 
-export function FinalAnswer({ sql }: { sql: string }) {
+/** The answer: its SQL, its rows and a chart when they suit one (`result` is what the trace kept; absent, Run shows them). */
+export function FinalAnswer({ sql, result }: { sql: string; result?: AnswerRows }) {
   const setText = useEditorStore((state) => state.setText);
   return (
     <div className="final-answer" aria-label="Final SQL">
@@ -43,6 +45,7 @@ export function FinalAnswer({ sql }: { sql: string }) {
         </button>
         <DiagnoseButton sql={sql} label="Diagnose the answer" />
       </div>
+      <AnswerResult result={result} />
     </div>
   );
 }
@@ -136,7 +139,7 @@ export function AgentPanel() {
               <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} />
             ))}
           </ol>
-          {view.final && <FinalAnswer sql={view.final.sql} />}
+          {view.final && <FinalAnswer sql={view.final.sql} result={view.final.result} />}
           {view.error && view.error.kind !== "stopped" && (
             <div className="agent-error" role="alert">
               {view.error.message}

@@ -1,10 +1,14 @@
 // The result of the last run: row count and time, the grid, copy and export, or the error in words.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
 import { formatCount, formatDuration } from "../../core/format";
 import { copyTextOf } from "./cell-text";
 import { ResultsGrid, type CellPosition } from "./results-grid";
+import "../chart/results-tabs.css";
+
+// The chart (Observable Plot and the chart code) loads when the Chart tab is first opened.
+const EditorChart = lazy(() => import("../chart/editor-chart"));
 
 function RunningTimer({ startedAt }: { startedAt: number }) {
   const [now, setNow] = useState(() => performance.now());
@@ -26,6 +30,15 @@ export function ResultsPanel() {
   const selected = selection && selection.result === result ? selection.cell : null;
   const setSelected = (cell: CellPosition | null) => setSelection(cell ? { result, cell } : null);
 
+  // Grid or chart; the chart stays mounted (hidden) once opened so its choices survive a look at the grid.
+  const [view, setView] = useState<"grid" | "chart">("grid");
+  const [chartOpened, setChartOpened] = useState(false);
+  const withColumns = result && result.columns.length > 0 ? result : null;
+  const showView = (next: "grid" | "chart") => {
+    setView(next);
+    if (next === "chart") setChartOpened(true);
+  };
+
   let summary = "";
   if (result) {
     if (result.columns.length > 0) {
@@ -40,6 +53,22 @@ export function ResultsPanel() {
   return (
     <section className="results-panel" aria-label="Results">
       <div className="toolbar results-toolbar">
+        <div role="tablist" aria-label="Result view" className="results-tabs">
+          {(["grid", "chart"] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`results-tab-${name}`}
+              aria-selected={view === name}
+              aria-controls="results-view"
+              disabled={name === "chart" && !withColumns}
+              onClick={() => showView(name)}
+            >
+              {name === "grid" ? "Grid" : "Chart"}
+            </button>
+          ))}
+        </div>
         <span className="results-summary" role="status" aria-live="polite">
           {running ? <RunningTimer startedAt={running.startedAt} /> : summary}
         </span>
@@ -71,11 +100,19 @@ export function ResultsPanel() {
           )}
         </div>
       )}
-      {result && result.columns.length > 0 ? (
-        <ResultsGrid result={result} selected={selected} onSelect={setSelected} />
-      ) : (
-        !error && !running && <p className="results-empty">{result ? "The statement returned no columns." : "Run a query to see its result here."}</p>
-      )}
+      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${view}`} className="results-view">
+        {withColumns && view === "grid" && <ResultsGrid result={withColumns} selected={selected} onSelect={setSelected} />}
+        {withColumns && chartOpened && (
+          <div className="results-chart" hidden={view !== "chart"}>
+            <Suspense fallback={<p className="results-empty">Loading the chart…</p>}>
+              <EditorChart key={withColumns.resultId ?? ""} result={withColumns} />
+            </Suspense>
+          </div>
+        )}
+        {!withColumns && !error && !running && (
+          <p className="results-empty">{result ? "The statement returned no columns." : "Run a query to see its result here."}</p>
+        )}
+      </div>
     </section>
   );
 }
