@@ -6,6 +6,7 @@ import { useDatabaseStore } from "./state/database-store";
 import { useAgentStore } from "./state/agent-store";
 import { useEditorStore } from "./state/editor-store";
 import { watchSqliteWorker } from "./state/worker-recovery";
+import { followDatabaseWorkspaces } from "./state/thread-workspace";
 import { useSettingsStore } from "./state/settings-store";
 import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
@@ -32,4 +33,6 @@ createRoot(document.getElementById("root")!).render(
 void useEditorStore.getState().loadHistory();
 void useAgentStore.getState().loadHistory();
 watchSqliteWorker();
+// Before the first database opens, so its editor text, thread and last result come back with it.
+followDatabaseWorkspaces();
 void useDatabaseStore.getState().start();

@@ -1,4 +1,5 @@
-// The agent in the page: asking, stopping, the trace on screen (live, from history, or replayed), trace files.
+// The agent in the page: asking (a follow-up in the thread on screen), stopping, the trace on screen (live, from
+// history, or replayed), trace files; the thread's list, History and files are in thread-actions.ts.
 import { create } from "zustand";
 import type { AgentEvent } from "../core/agent/events";
 import { emptyTraceView, replaySteps, traceView, type Trace, type TraceView } from "../core/agent/trace";
@@ -17,6 +18,8 @@ import { sharesValues } from "../core/data-sharing";
 import { useDescriptionsStore } from "./descriptions-store";
 import { errorMessage } from "../core/error-message";
 import { workspaceWatchdog } from "./workspace-watchdog";
+import { newThread, questionFromTrace, withQuestion, type Thread, type ThreadSummary } from "../core/agent/thread";
+import { pruningText, threadContext } from "../core/agent/thread-context";
 
 interface AgentState {
   question: string;
@@ -28,9 +31,17 @@ interface AgentState {
   /** Index into replaySteps(trace.events) while replaying; null shows the whole trace. */
   replayStep: number | null;
   notice: string | null;
+  /** The thread on screen: a question asked on its database follows up on it. */
+  thread: Thread | null;
+  /** Threads kept in History. */
+  threads: ThreadSummary[];
   setQuestion(question: string): void;
   ask(question?: string): Promise<void>;
   stop(): void;
+  /** The open database is being replaced: a run stops, and its trace and thread leave the screen. */
+  leaveDatabase(): void;
+  /** Puts a thread on screen with its latest question's trace (or clears both). */
+  showThread(thread: Thread | null): Promise<void>;
   loadHistory(): Promise<void>;
   openTrace(id: string): Promise<void>;
   deleteTrace(id: string): Promise<void>;
@@ -43,11 +54,29 @@ interface AgentState {
 
 const traces = () => queryLabStorage();
 let controller: AbortController | null = null;
+/** The run in progress; detached when its database is left, so its remaining events stay off the other database's screen. */
+let liveRun: { detached: boolean } | null = null;
 /** How a live run waits for the next frame; unit tests step frames themselves. */
 let frameScheduler: FrameScheduler | undefined;
 
 export function setAgentFrameScheduler(schedule: FrameScheduler | undefined): void {
   frameScheduler = schedule;
+}
+
+/**
+ * Keeps a finished question in its thread: stored whatever happens on screen, and shown if that thread is still the
+ * one on screen (a run detached by leaving its database, or a thread replaced meanwhile, updates only storage).
+ */
+async function recordInThread(started: Thread, question: ReturnType<typeof questionFromTrace>, detached: boolean): Promise<void> {
+  const onScreen = useAgentStore.getState().thread;
+  const base = onScreen?.id === started.id ? onScreen : started;
+  const thread = withQuestion(base, question);
+  if (!detached && useAgentStore.getState().thread?.id === thread.id) useAgentStore.setState({ thread });
+  try {
+    useAgentStore.setState({ threads: await traces().saveThread(thread) });
+  } catch {
+    useAgentStore.setState({ notice: "The thread could not be stored in this browser; export it to keep it." });
+  }
 }
 
 export const useAgentStore = create<AgentState>((set, get) => ({
@@ -58,6 +87,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   history: [],
   replayStep: null,
   notice: null,
+  thread: null,
+  threads: [],
 
   setQuestion(question) {
     set({ question });
@@ -77,7 +108,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       useSettingsStore.getState().setOpen(true);
       return;
     }
-    const databaseName = useDatabaseStore.getState().current?.name ?? "database";
+    const database = useDatabaseStore.getState().current ?? { id: "none", name: "database" };
+    const databaseName = database.name;
     const trace: Trace = {
       version: 1,
       id: `trace-${Date.now().toString(36)}`,
@@ -88,9 +120,17 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       createdAt: Date.now(),
       events: [],
     };
+    // A follow-up continues the thread on screen when it is this database's; otherwise the question starts one.
+    const onScreen = get().thread;
+    const continued = onScreen && onScreen.databaseId === database.id ? onScreen : null;
+    const earlier = continued ? threadContext(continued.questions, { sharing }) : null;
+    const contextTokens = earlier?.tokens ?? 0;
+    const started = withQuestion(continued ?? newThread(database, `thread-${Date.now().toString(36)}`), questionFromTrace(trace, contextTokens));
     controller = new AbortController();
-    const live = new LiveTrace(trace, (snapshot) => set(snapshot), frameScheduler ? { schedule: frameScheduler } : {});
-    set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null });
+    const run = { detached: false };
+    liveRun = run;
+    const live = new LiveTrace(trace, (snapshot) => !run.detached && set(snapshot), frameScheduler ? { schedule: frameScheduler } : {});
+    set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null, thread: started });
     try {
       // The AI SDK is loaded on the first question, not with the page.
       const [{ runAgent }, { createLanguageModel }, { createRecordingFetch }] = await Promise.all([
@@ -99,7 +139,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         import("../core/llm/recording-fetch"),
       ]);
       // The schema the agent sees is pruned for this question first (on screen in the schema panel).
-      const pruned = await usePruneStore.getState().prune(question, sharing);
+      // A follow-up such as "split that by country" names little of the schema: the earlier questions are pruned for too.
+      const pruned = await usePruneStore.getState().prune(pruningText(question, continued), sharing);
       const recorder = createRecordingFetch(keyFetch);
       for await (const event of runAgent({
         question,
@@ -111,6 +152,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         recorder,
         signal: controller.signal,
         sharing,
+        threadContext: earlier?.text,
         // When pruning could not run, the whole schema goes, in the same format.
         schema: pruned
           ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
@@ -127,16 +169,17 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       live.push(failure);
     } finally {
       controller = null;
+      if (liveRun === run) liveRun = null;
       live.flush();
       set({ running: false });
-      const finished = get().trace;
-      if (finished) {
-        try {
-          set({ history: await traces().saveTrace(finished) });
-        } catch {
-          set({ notice: "The trace could not be stored in this browser; export it to keep it." });
-        }
+      // From the live trace, not the store: a detached run's trace is no longer on screen but is still kept.
+      const finished = live.snapshot().trace;
+      try {
+        set({ history: await traces().saveTrace(finished) });
+      } catch {
+        set({ notice: "The trace could not be stored in this browser; export it to keep it." });
       }
+      await recordInThread(started, questionFromTrace(finished, contextTokens), run.detached);
     }
   },
 
@@ -144,11 +187,28 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     controller?.abort(new Error("stopped"));
   },
 
+  leaveDatabase() {
+    // Its queries would run against the database opened next: the run stops, and what is left of it stays off screen.
+    if (liveRun) liveRun.detached = true;
+    controller?.abort(new Error("stopped"));
+    set({ trace: null, view: emptyTraceView(), thread: null, question: "", replayStep: null, notice: null });
+  },
+
+  async showThread(thread) {
+    set({ thread, replayStep: null, notice: null });
+    const last = thread?.questions.at(-1);
+    const trace = last ? await traces().loadTrace(last.traceId) : null;
+    // Another thread may have been put on screen while the trace was read.
+    if (get().thread !== thread) return;
+    set({ trace, view: trace ? traceView(trace.events) : emptyTraceView(), question: trace?.question ?? "" });
+  },
+
   async loadHistory() {
     try {
-      set({ history: await traces().listTraces() });
+      const [history, threads] = await Promise.all([traces().listTraces(), traces().listThreads()]);
+      set({ history, threads });
     } catch {
-      set({ history: [] });
+      set({ history: [], threads: [] });
     }
   },
 

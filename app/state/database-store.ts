@@ -33,6 +33,8 @@ export interface Notice {
 
 export interface CurrentDatabase extends StoredDatabaseMeta {
   saveState: SaveState;
+  /** Set on a copy saved because another tab changed the original: the same work goes on, so its workspace follows. */
+  copiedFrom?: string;
 }
 
 interface DatabaseState {
@@ -139,7 +141,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           announceSave(copy);
           set({
             recent: await storage().listDatabases(),
-            current: { ...copy, saveState: "saved" },
+            current: { ...copy, saveState: "saved", copiedFrom: meta.id },
             notice: {
               kind: "info",
               message: `${meta.name} was changed in another tab after this tab opened it. To keep both, this tab's version was saved as “${copy.name}”.`,

@@ -27,6 +27,8 @@ interface QueryState {
   stop(): Promise<void>;
   /** Ends a run whose worker died, with the reason. */
   abandon(message: string): void;
+  /** Another database was opened: this one's result and error leave the screen (a running query keeps its Stop). */
+  clear(): void;
   rowAt(index: number): SqlValue[] | undefined;
   ensureRows(firstIndex: number, lastIndex: number): void;
   /** Downloads the result; CSV neutralizes formula-like text unless `csv.formulas` is "raw". */
@@ -50,6 +52,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     const stopped = new Promise<"stopped">((resolve) => {
       stopRequested = () => resolve("stopped");
     });
+    const databaseId = useDatabaseStore.getState().current?.id;
     let outcome: ExecuteOutcome | "stopped";
     try {
       outcome = await Promise.race([sqliteConnection().engine.execute(sql), stopped]);
@@ -68,6 +71,11 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     }
     stopRequested = null;
     if (outcome === "stopped") return; // stop() has already reported and reloaded
+    if (useDatabaseStore.getState().current?.id !== databaseId) {
+      // Another database was opened while this ran: its result would show against the wrong database.
+      set({ running: null });
+      return;
+    }
     const databaseName = useDatabaseStore.getState().current?.name ?? "";
     if (outcome.ok) {
       pages.clear();
@@ -95,6 +103,12 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     // The worker is gone: whatever was running will never answer.
     stopRequested?.();
     set({ running: null, error: { kind: "worker-failed", message } });
+  },
+
+  clear() {
+    pages.clear();
+    pagesRequested.clear();
+    set({ result: null, error: null, pageVersion: get().pageVersion + 1 });
   },
 
   async stop() {

@@ -14,6 +14,7 @@ import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
 import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 import { TurnCard } from "./turn-card";
+import { ThreadHistory, ThreadList } from "./thread-list";
 
 /** The answer: its SQL, its rows and a chart when they suit one (`result` is what the trace kept; absent, Run shows them). */
 export function FinalAnswer({ sql, result }: { sql: string; result?: AnswerRows }) {
@@ -120,6 +121,7 @@ export function AgentPanel() {
           {notice}
         </p>
       )}
+      <ThreadList />
       {!trace && <p className="muted">Ask a question above; each turn of the agent appears here as it happens.</p>}
       {trace && (
         <>
@@ -187,6 +189,7 @@ export function AgentPanel() {
         </>
       )}
       <TraceHistory />
+      <ThreadHistory />
       {/* Outside History: a closed <details> would hide the question. */}
       <DuplicateTraceDialog />
     </aside>

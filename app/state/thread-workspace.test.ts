@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { newThread, withQuestion } from "../core/agent/thread";
+import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
+import { provideServices, queryLabStorage } from "../browser/services";
+import { createMemoryStorage } from "../browser/storage-areas";
+import { useAgentStore } from "./agent-store";
+import { useDatabaseStore } from "./database-store";
+import { useEditorStore } from "./editor-store";
+import { useQueryStore } from "./query-store";
+import { followDatabaseWorkspaces, type WorkspaceFollower } from "./thread-workspace";
+
+function open(id: string | null, name = id ?? "") {
+  useDatabaseStore.setState({ current: id === null ? null : { id, name, source: "file", sizeBytes: 1, updatedAt: 1, saveState: "saved" } });
+}
+
+const shopThread = withQuestion(newThread({ id: "db-shop", name: "Shop" }, "thread-shop"), {
+  traceId: "trace-shop",
+  question: "How many orders?",
+  askedAt: 1,
+  status: "submitted",
+  sql: "SELECT 1",
+  result: null,
+  contextTokens: 0,
+});
+
+let follower: WorkspaceFollower;
+/** Opens a database (as the database store does) and waits until its workspace is on screen. */
+async function switchTo(id: string | null, name?: string): Promise<void> {
+  open(id, name);
+  await follower.settled();
+}
+
+beforeEach(async () => {
+  provideServices({ connection: await createInProcessSqliteConnection(), storage: createMemoryStorage({ durable: true }) });
+  await queryLabStorage().saveThread(shopThread);
+  open(null);
+  useEditorStore.setState({ text: "SELECT 'from before'", restored: true });
+  useQueryStore.setState({ result: null, error: null, running: null });
+  useAgentStore.setState({ trace: null, thread: null });
+  follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
+});
+
+afterEach(() => follower.stop());
+
+const text = () => useEditorStore.getState().text;
+
+describe("per-database workspace", () => {
+  it("switching databases brings back each one's editor text, thread and last result, and shows nothing of the other", async () => {
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'from before'");
+    useEditorStore.getState().setText("SELECT 42 AS answer");
+    await useQueryStore.getState().run("SELECT 42 AS answer");
+    expect(useQueryStore.getState().result?.columns).toEqual(["answer"]);
+    await useAgentStore.getState().showThread(shopThread);
+
+    open("db-clinic", "Clinic");
+    // Nothing of the shop is left on screen, at once.
+    expect(useQueryStore.getState().result).toBeNull();
+    expect(useAgentStore.getState().thread).toBeNull();
+    await follower.settled();
+    expect(text()).toBe("");
+    useEditorStore.getState().setText("SELECT 'clinic'");
+
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 42 AS answer");
+    expect(useAgentStore.getState().thread).toEqual(shopThread);
+    // The last result is its SQL run again.
+    expect(useQueryStore.getState().result?.columns).toEqual(["answer"]);
+
+    await switchTo("db-clinic", "Clinic");
+    expect(text()).toBe("SELECT 'clinic'");
+    expect(useAgentStore.getState().thread).toBeNull();
+    expect(useQueryStore.getState().result).toBeNull();
+  });
+
+  it("is kept in storage under the database id, so a reload brings it back", async () => {
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'from before'");
+    useEditorStore.getState().setText("SELECT 'kept'");
+    await useAgentStore.getState().showThread(shopThread);
+    await vi.waitFor(async () =>
+      expect(await queryLabStorage().loadWorkspace("db-shop")).toMatchObject({ editorText: "SELECT 'kept'", threadId: "thread-shop" }),
+    );
+
+    // A reload: the stores start empty and the same database opens first.
+    follower.stop();
+    open(null);
+    useEditorStore.setState({ text: "", restored: false });
+    useAgentStore.setState({ thread: null, trace: null });
+    follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'kept'");
+    expect(useAgentStore.getState().thread?.id).toBe("thread-shop");
+    expect(useEditorStore.getState().restored).toBe(true);
+  });
+
+  it("a query that changed the database, or a slow one, is not run again on return", async () => {
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'from before'");
+    await useQueryStore.getState().run("CREATE TABLE t (a); INSERT INTO t VALUES (1)");
+    await switchTo("db-clinic", "Clinic");
+    expect(text()).toBe("");
+    const run = vi.spyOn(useQueryStore.getState(), "run");
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'from before'");
+    expect(run).not.toHaveBeenCalled();
+    await queryLabStorage().saveWorkspace({
+      databaseId: "db-slow",
+      editorText: "",
+      threadId: null,
+      lastRun: { sql: "SELECT 1", elapsedMs: 60_000, rowCount: 1 },
+      updatedAt: 1,
+    });
+    await switchTo("db-slow");
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("a copy saved because another tab changed the original keeps the work on screen", async () => {
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'from before'");
+    useEditorStore.getState().setText("SELECT 'mine'");
+    useDatabaseStore.setState({
+      current: { id: "db-copy", name: "Shop (copy)", source: "file", sizeBytes: 1, updatedAt: 2, saveState: "saved", copiedFrom: "db-shop" },
+    });
+    expect(text()).toBe("SELECT 'mine'");
+    await vi.waitFor(async () => expect(await queryLabStorage().loadWorkspace("db-copy")).toMatchObject({ editorText: "SELECT 'mine'" }));
+  });
+});

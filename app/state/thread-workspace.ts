@@ -1,0 +1,136 @@
+// Each database keeps its place: its editor text, the thread on screen and its last result, kept under its id and
+// brought back when it is opened again; nothing of one database stays on screen against another. The last result is
+// kept as the SQL that made it and run again on return (only a query that changed nothing and took under 2 s).
+import { queryLabStorage } from "../browser/services";
+import type { DatabaseWorkspace, QueryLabStorage } from "../browser/storage";
+import { useAgentStore } from "./agent-store";
+import { useDatabaseStore, type CurrentDatabase } from "./database-store";
+import { useDiagnosisStore } from "./diagnosis-store";
+import { useEditorStore } from "./editor-store";
+import { useQueryStore } from "./query-store";
+
+/** A last result that took longer is not run again by itself on return: opening a database should not start a long query. */
+export const RERUN_LIMIT_MS = 2_000;
+/** Typing is saved after this pause, not on every key. */
+const TEXT_SAVE_DELAY_MS = 400;
+
+export interface WorkspaceOptions {
+  storage?: () => QueryLabStorage;
+  textSaveDelayMs?: number;
+}
+
+export interface WorkspaceFollower {
+  /** Resolves once the open database's workspace is on screen (its text, thread, and the last result run again). */
+  settled(): Promise<void>;
+  stop(): void;
+}
+
+/** Starts following the open database, for the page's lifetime (tests stop it). */
+export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): WorkspaceFollower {
+  const storage = options.storage ?? queryLabStorage;
+  const delay = options.textSaveDelayMs ?? TEXT_SAVE_DELAY_MS;
+  /** The workspace on screen; null while another is being read, so nothing is saved under the wrong database. */
+  let applied: DatabaseWorkspace | null = null;
+  let textTimer: ReturnType<typeof setTimeout> | null = null;
+  let pageLoad = true;
+  let entering: Promise<void> = Promise.resolve();
+
+  const save = (workspace: DatabaseWorkspace) => {
+    void storage()
+      .saveWorkspace(workspace)
+      .catch(() => undefined); // not kept: the workspace lives as long as the page
+  };
+  const update = (change: Partial<DatabaseWorkspace>) => {
+    if (!applied) return;
+    applied = { ...applied, ...change, updatedAt: Date.now() };
+    save(applied);
+  };
+  const flushText = () => {
+    if (textTimer) clearTimeout(textTimer);
+    textTimer = null;
+    if (applied && applied.editorText !== useEditorStore.getState().text) update({ editorText: useEditorStore.getState().text });
+  };
+
+  /** A database with nothing kept: its sample's example query, so the editor still holds a query that runs. */
+  const startingText = (database: CurrentDatabase): string =>
+    useDatabaseStore.getState().samples.find((sample) => sample.title === database.name)?.exampleQuery ?? "";
+
+  async function enter(database: CurrentDatabase, firstOfPage: boolean): Promise<void> {
+    const kept = await storage()
+      .loadWorkspace(database.id)
+      .catch(() => null);
+    if (useDatabaseStore.getState().current?.id !== database.id) return; // left again while reading
+    // On the first database of the page with nothing kept, the editor keeps the text it had before workspaces existed.
+    const editorText = kept?.editorText ?? (firstOfPage ? useEditorStore.getState().text : startingText(database));
+    if (kept || !firstOfPage) {
+      useEditorStore.setState({ restored: true });
+      useEditorStore.getState().setText(editorText);
+    }
+    const thread = kept?.threadId
+      ? await storage()
+          .loadThread(kept.threadId)
+          .catch(() => null)
+      : null;
+    if (useDatabaseStore.getState().current?.id !== database.id) return;
+    applied = { databaseId: database.id, editorText, threadId: thread?.id ?? null, lastRun: kept?.lastRun ?? null, updatedAt: Date.now() };
+    save(applied);
+    await useAgentStore.getState().showThread(thread);
+    const lastRun = kept?.lastRun;
+    if (lastRun && lastRun.elapsedMs <= RERUN_LIMIT_MS && useDatabaseStore.getState().current?.id === database.id) {
+      await useQueryStore.getState().run(lastRun.sql);
+    }
+  }
+
+  const stopDatabase = useDatabaseStore.subscribe((state, previous) => {
+    const next = state.current;
+    if (next?.id === previous.current?.id) return;
+    // A copy saved because another tab changed the original: the same work on screen, now under the copy's id.
+    if (next && applied && next.copiedFrom === applied.databaseId) {
+      update({ databaseId: next.id });
+      return;
+    }
+    flushText();
+    applied = null;
+    const firstOfPage = pageLoad;
+    pageLoad = false;
+    if (!firstOfPage) {
+      useAgentStore.getState().leaveDatabase();
+      useQueryStore.getState().clear();
+      useDiagnosisStore.getState().close();
+    }
+    if (next) entering = enter(next, firstOfPage);
+  });
+
+  const stopEditor = useEditorStore.subscribe((state, previous) => {
+    if (!applied || state.text === previous.text) return;
+    if (textTimer) clearTimeout(textTimer);
+    textTimer = setTimeout(flushText, delay);
+  });
+
+  const stopThread = useAgentStore.subscribe((state, previous) => {
+    if (!applied || state.thread === previous.thread) return;
+    // A thread of another database opened from History is looked at, not made this database's thread.
+    if (state.thread && state.thread.databaseId !== applied.databaseId) return;
+    const threadId = state.thread?.id ?? null;
+    if (threadId !== applied.threadId) update({ threadId });
+  });
+
+  const stopQuery = useQueryStore.subscribe((state, previous) => {
+    const ran = previous.running;
+    if (!applied || !ran || state.running || !state.result || state.result === previous.result) return;
+    // Only a result that can be made again without changing anything is brought back by running it.
+    if (state.result.databaseChanged || state.result.columns.length === 0) return;
+    update({ lastRun: { sql: ran.sql, elapsedMs: state.result.elapsedMs, rowCount: state.result.rowCount } });
+  });
+
+  return {
+    settled: () => entering,
+    stop() {
+      flushText();
+      stopDatabase();
+      stopEditor();
+      stopThread();
+      stopQuery();
+    },
+  };
+}
