@@ -21,7 +21,8 @@ export function ColumnRow({ table, column, foreignKey, description, profile, dec
   return (
     <li className={`column-row${decision ? (decision.kept ? " is-kept" : " is-dropped") : ""}`}>
       <div className="column-line">
-        <span className="column-name" title={profile ? profileSummary(profile) : undefined}>
+        {/* The title starts with the whole name, which a narrow panel may cut short with an ellipsis. */}
+        <span className="column-name" title={profile ? `${column.name}: ${profileSummary(profile)}` : column.name}>
           {column.name}
         </span>{" "}
         <span className="column-type">{column.type || "any"}</span>

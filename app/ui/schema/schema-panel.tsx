@@ -1,12 +1,11 @@
 // The schema of the open database: tables and views with row counts, columns with types, keys and indexes.
 import { quoteIdentifierIfNeeded } from "../../core/db/identifiers";
-import type { TableInfo } from "../../core/db/types";
 import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { focusEditor } from "../editor/editor-commands";
 import { formatCount } from "../../core/format";
 import { DiagramButton } from "./diagram-button";
-import { useEffect } from "react";
+import { useState, useEffect } from "react";
 import { descriptionOf } from "../../core/schema/descriptions";
 import { followOpenDatabase, useDescriptionsStore } from "../../state/descriptions-store";
 import { ColumnRow } from "./column-row";
@@ -14,8 +13,11 @@ import { DescribeButton } from "./describe-dialog";
 import { usePruneStore } from "../../state/prune-store";
 import { DecisionMark, PinExcludeButtons } from "./prune-marks";
 import { PruneSummary } from "./prune-summary";
+import { filterSchema, type SchemaFilter, type ShownTable } from "./schema-filter";
+import { SchemaFilterBar } from "./schema-filter-bar";
+import "./schema-panel.css";
 
-function TableEntry({ table }: { table: TableInfo }) {
+function TableEntry({ shown: { table, columns, narrowed } }: { shown: ShownTable }) {
   const setText = useEditorStore((state) => state.setText);
   const descriptions = useDescriptionsStore((state) => state.descriptions);
   const profile = useDescriptionsStore((state) => state.profile.value?.tables.find((entry) => entry.table === table.name));
@@ -30,8 +32,17 @@ function TableEntry({ table }: { table: TableInfo }) {
     <li className={tableDecision ? (tableDecision.kept ? "is-kept" : "is-dropped") : undefined}>
       <details>
         <summary>
-          <span className="table-name">{table.name}</span>
-          {table.kind === "view" ? <span className="tag">view</span> : <span className="row-count">{formatCount(table.rowCount ?? 0)} rows</span>}
+          {/* The title gives the whole name when a long one is cut short with an ellipsis. */}
+          <span className="table-name" title={table.name}>
+            {table.name}
+          </span>
+          {table.kind === "view" ? (
+            <span className="tag">view</span>
+          ) : (
+            <span className="row-count">
+              {formatCount(table.rowCount ?? 0)} {table.rowCount === 1 ? "row" : "rows"}
+            </span>
+          )}
           {tableDecision && <DecisionMark decision={tableDecision} />}
           {tableDecision?.kept && columnDecisions && (
             <span className="muted kept-count">
@@ -51,8 +62,13 @@ function TableEntry({ table }: { table: TableInfo }) {
         >
           SELECT * FROM {table.name}
         </button>
+        {narrowed && (
+          <p className="muted columns-shown">
+            {columns.length} of {table.columns.length} columns shown
+          </p>
+        )}
         <ul className="columns" aria-label={`Columns of ${table.name}`}>
-          {table.columns.map((column) => (
+          {columns.map((column) => (
             <ColumnRow
               key={column.name}
               table={table.name}
@@ -80,29 +96,36 @@ function TableEntry({ table }: { table: TableInfo }) {
 
 export function SchemaPanel() {
   const schema = useDatabaseStore((state) => state.schema);
-  const tables = schema?.tables.filter((table) => table.kind === "table") ?? [];
-  const views = schema?.tables.filter((table) => table.kind === "view") ?? [];
+  const pruning = usePruneStore((state) => state.result);
+  const [filter, setFilter] = useState<SchemaFilter>({ text: "", keptOnly: false });
+  const all = schema?.tables ?? [];
+  const shown = filterSchema(all, filter, pruning);
+  const tables = shown.filter((entry) => entry.table.kind === "table");
+  const views = shown.filter((entry) => entry.table.kind === "view");
+  const tableCount = all.filter((table) => table.kind === "table").length;
   useEffect(followOpenDatabase, []);
   return (
-    <nav className="schema-panel" aria-label="Schema">
+    <nav className="schema-panel" id="schema-panel" aria-label="Schema">
       <div className="schema-panel-header">
-        <h2>Tables ({tables.length})</h2>
-        {(schema?.tables.length ?? 0) > 0 && <DiagramButton />}
+        <h2>Tables ({tables.length === tableCount ? tableCount : `${tables.length} of ${tableCount}`})</h2>
+        {all.length > 0 && <DiagramButton />}
       </div>
-      {(schema?.tables.length ?? 0) > 0 && <PruneSummary />}
-      {(schema?.tables.length ?? 0) > 0 && <DescribeButton />}
-      {tables.length === 0 && <p className="muted">No tables yet. Create one with SQL, or import a CSV, TSV or JSON file.</p>}
+      {all.length > 0 && <PruneSummary />}
+      {all.length > 0 && <DescribeButton />}
+      {all.length > 0 && <SchemaFilterBar filter={filter} onChange={setFilter} hasPruning={pruning !== null} shown={shown.length} total={all.length} />}
+      {tableCount === 0 && <p className="muted">No tables yet. Create one with SQL, or import a CSV, TSV or JSON file.</p>}
+      {tableCount > 0 && shown.length === 0 && <p className="muted">No table or column matches the filter.</p>}
       <ul className="tables">
-        {tables.map((table) => (
-          <TableEntry key={table.name} table={table} />
+        {tables.map((entry) => (
+          <TableEntry key={entry.table.name} shown={entry} />
         ))}
       </ul>
       {views.length > 0 && (
         <>
           <h2>Views ({views.length})</h2>
           <ul className="tables">
-            {views.map((table) => (
-              <TableEntry key={table.name} table={table} />
+            {views.map((entry) => (
+              <TableEntry key={entry.table.name} shown={entry} />
             ))}
           </ul>
         </>
