@@ -3,13 +3,16 @@ import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { selectQuestions } from "../core/eval/benchmark";
 import { summarize } from "../core/eval/benchmark-runner";
+import { costByModel } from "../core/eval/run-cost";
+import { formatCount } from "../core/format";
+import { formatUsd, priceOf, type ModelPrice } from "../core/llm/model-prices";
 import { BenchmarkSession } from "../core/eval/benchmark-session";
 import { createLanguageModel } from "../core/llm/providers";
 import { openBenchmarkFolder, type BenchmarkFolder } from "./benchmark-files";
 import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom } from "./llm-options";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, pruningFromOptions } from "./schema-pruner";
 
-const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`;
+const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] [--price-in USD --price-out USD] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`;
 
 const EVAL_OPTIONS = {
   benchmark: { type: "string" },
@@ -19,6 +22,9 @@ const EVAL_OPTIONS = {
   semantics: { type: "string" },
   db: { type: "string" },
   difficulty: { type: "string" },
+  // USD per million input / output tokens, for a model the price table does not know (or at another price).
+  "price-in": { type: "string" },
+  "price-out": { type: "string" },
   ...LLM_OPTION_SPEC,
   ...PRUNE_OPTION_SPEC,
 } as const;
@@ -35,6 +41,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const semantics = values.semantics === "bird" ? "bird" : "spider";
+  // Checked before the run, so a mistyped price does not surface only after an hour of questions.
+  priceFromOptions(values);
   const limits = limitsFrom(values);
   const benchmark = await openBenchmarkFolder(values.benchmark, { queryLimitMs: limits.queryLimitMs });
   try {
@@ -92,6 +100,46 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
     `Execution accuracy (${semantics}): ${summary.matches}/${summary.questions} = ${(summary.accuracy * 100).toFixed(1)}%\n` +
       `Errors: ${summary.errors}; ${summary.questionsPerSecond.toFixed(2)} questions/s; agent overhead ${summary.meanOverheadMs.toFixed(1)} ms per question outside the model\n`,
   );
-  process.stdout.write(`${JSON.stringify({ summary })}\n`);
+  const cost = costLine(
+    ran.filter((result) => result !== undefined),
+    settings.model,
+    priceFromOptions(values) ?? priceOf(settings.prices, settings.model, settings.baseUrl),
+  );
+  process.stdout.write(`${cost.text}\n`);
+  process.stdout.write(`${JSON.stringify({ summary, cost: cost.json })}\n`);
   return 0;
+}
+
+/** --price-in and --price-out together (USD per million tokens), or neither; throws on one alone or a bad number. */
+export function priceFromOptions(values: { "price-in"?: string; "price-out"?: string }): Pick<ModelPrice, "inputUsdPerMillion" | "outputUsdPerMillion"> | null {
+  const [input, output] = [values["price-in"], values["price-out"]];
+  if (input === undefined && output === undefined) return null;
+  if (input === undefined || output === undefined) throw new Error("--price-in and --price-out go together (USD per million input and output tokens)");
+  const read = (name: string, text: string) => {
+    const value = Number(text);
+    if (text.trim() === "" || !Number.isFinite(value) || value < 0) throw new Error(`--${name} must be USD per million tokens (0 or more), not ${text}`);
+    return value;
+  };
+  return { inputUsdPerMillion: read("price-in", input), outputUsdPerMillion: read("price-out", output) };
+}
+
+/** The summary's tokens and, when the model's price is known, its cost; a model without one says how to give it. */
+export function costLine(
+  results: readonly { tokens: { input: number; output: number } }[],
+  model: string,
+  price: Pick<ModelPrice, "inputUsdPerMillion" | "outputUsdPerMillion"> | null,
+): { text: string; json: { inputTokens: number; outputTokens: number; usd: number | null } } {
+  const [row] = costByModel(
+    results.map((result) => ({ model, tokens: result.tokens })),
+    () => price,
+  );
+  const inputTokens = row?.inputTokens ?? 0;
+  const outputTokens = row?.outputTokens ?? 0;
+  const usd = price ? (row?.costUsd ?? 0) : null;
+  const tokens = `Tokens: ${formatCount(inputTokens)} in, ${formatCount(outputTokens)} out`;
+  const text =
+    price === null
+      ? `${tokens}; cost unknown: no price for ${model} (give --price-in and --price-out, USD per million tokens)`
+      : `${tokens}; cost ${formatUsd(usd!)} at $${price.inputUsdPerMillion} in / $${price.outputUsdPerMillion} out per million tokens`;
+  return { text, json: { inputTokens, outputTokens, usd } };
 }

@@ -1,7 +1,7 @@
 // Summing traces: tokens from every ended turn, money per trace at its own model's price, unknown models left out and counted.
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "./events";
-import { sumTraces, traceCost, traceUsage } from "./trace-cost";
+import { formatCostTotals, sumTraces, sumUsages, traceCost, traceUsage } from "./trace-cost";
 
 const prices = [
   { model: "cheap", inputUsdPerMillion: 1, outputUsdPerMillion: 2 },
@@ -40,5 +40,21 @@ describe("sumTraces", () => {
   it("counts a local model as free, and an empty list as nothing", () => {
     expect(traceCost(trace("llama3.1:8b", [turnEnd(1, 5_000, 5)], "http://localhost:11434/v1"), prices)).toMatchObject({ costUsd: 0, unpriced: 0 });
     expect(sumTraces([], prices)).toEqual({ questions: 0, inputTokens: 0, outputTokens: 0, costUsd: null, unpriced: 0 });
+  });
+
+  it("sums usages kept without their traces the same way", () => {
+    const totals = sumUsages(
+      [{ model: "openai/cheap", baseUrl: "https://openrouter.ai/api/v1", usage: { inputTokens: 100_000, outputTokens: 1_000 } }],
+      prices,
+    );
+    expect(totals).toMatchObject({ questions: 1, inputTokens: 100_000, outputTokens: 1_000, unpriced: 0 });
+    expect(totals.costUsd).toBeCloseTo(0.102, 12);
+  });
+
+  it("words the money of a total, saying what it leaves out", () => {
+    const base = { questions: 2, inputTokens: 1, outputTokens: 1 };
+    expect(formatCostTotals({ ...base, costUsd: 0.42, unpriced: 0 })).toBe("$0.42");
+    expect(formatCostTotals({ ...base, costUsd: 0.1, unpriced: 1 })).toBe("$0.10 + 1 question without a price");
+    expect(formatCostTotals({ ...base, costUsd: null, unpriced: 2 })).toBeNull();
   });
 });

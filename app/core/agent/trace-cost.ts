@@ -1,6 +1,6 @@
 // What a question, or a list of them (a thread, a History selection), cost: tokens always, money where the model's price
 // is known. Pure, so the trace panel, a thread's header and the CLI sum the same way.
-import { costUsd, priceOf, type PriceTable } from "../llm/model-prices";
+import { costUsd, formatUsd, priceOf, type PriceTable } from "../llm/model-prices";
 import type { AgentEvent, TokenUsage } from "./events";
 
 /** The tokens of every turn that ended, so a run stopped or failed midway still counts what it used. */
@@ -27,16 +27,37 @@ export function traceCost(trace: { model: string; baseUrl: string; events: reado
   return sumTraces([trace], prices);
 }
 
+/** One question's tokens with the model and endpoint that priced them: what a thread can keep instead of whole traces. */
+export interface PricedUsage {
+  model: string;
+  baseUrl: string;
+  usage: TokenUsage;
+}
+
 /** The sum over traces, each priced by its own model (a thread may switch models between questions). */
 export function sumTraces(traces: readonly { model: string; baseUrl: string; events: readonly AgentEvent[] }[], prices: PriceTable): CostTotals {
-  const totals: CostTotals = { questions: traces.length, inputTokens: 0, outputTokens: 0, costUsd: null, unpriced: 0 };
-  for (const trace of traces) {
-    const usage = traceUsage(trace.events);
+  return sumUsages(
+    traces.map((trace) => ({ model: trace.model, baseUrl: trace.baseUrl, usage: traceUsage(trace.events) })),
+    prices,
+  );
+}
+
+/** The same sum over questions' usages already taken from their traces. */
+export function sumUsages(items: readonly PricedUsage[], prices: PriceTable): CostTotals {
+  const totals: CostTotals = { questions: items.length, inputTokens: 0, outputTokens: 0, costUsd: null, unpriced: 0 };
+  for (const { model, baseUrl, usage } of items) {
     totals.inputTokens += usage.inputTokens;
     totals.outputTokens += usage.outputTokens;
-    const price = priceOf(prices, trace.model, trace.baseUrl);
+    const price = priceOf(prices, model, baseUrl);
     if (price) totals.costUsd = (totals.costUsd ?? 0) + costUsd(usage, price);
     else totals.unpriced += 1;
   }
   return totals;
+}
+
+/** The money part of a total in words: "$0.42", "$0.10 + 1 question without a price", or null when none has a price. */
+export function formatCostTotals(totals: CostTotals): string | null {
+  if (totals.costUsd === null) return null;
+  if (totals.unpriced === 0) return formatUsd(totals.costUsd);
+  return `${formatUsd(totals.costUsd)} + ${totals.unpriced} ${totals.unpriced === 1 ? "question" : "questions"} without a price`;
 }

@@ -3,6 +3,7 @@ import { memo } from "react";
 import type { AgentEventOf } from "../../core/agent/events";
 import type { TurnView } from "../../core/agent/trace";
 import { formatCount, formatDuration } from "../../core/format";
+import { costUsd, formatUsd, type ModelPrice } from "../../core/llm/model-prices";
 import { SqlHighlight } from "../common/sql-highlight";
 import { DiagnoseButton } from "../editor/diagnose-button";
 import { SmallResult } from "./small-result";
@@ -32,10 +33,14 @@ function sqlOf(call: AgentEventOf<"tool-call">): string | null {
   return typeof input?.sql === "string" ? input.sql : null;
 }
 
-/** Memoized: a live run keeps the turns it did not touch as they were, so only the turn being written re-renders. */
-export const TurnCard = memo(function TurnCard({ turn, live }: { turn: TurnView; live: boolean }) {
+/**
+ * Memoized: a live run keeps the turns it did not touch as they were, so only the turn being written re-renders.
+ * `price` is the trace's model's price (useModelPrice); without one the turn shows tokens only.
+ */
+export const TurnCard = memo(function TurnCard({ turn, live, price = null }: { turn: TurnView; live: boolean; price?: ModelPrice | null }) {
+  const cost = turn.end && price ? ` · ${formatUsd(costUsd(turn.end.usage, price))}` : "";
   const tokens = turn.end
-    ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out · ${formatDuration(turn.end.latencyMs)}`
+    ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out${cost} · ${formatDuration(turn.end.latencyMs)}`
     : live
       ? "thinking…"
       : "";

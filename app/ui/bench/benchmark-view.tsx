@@ -6,6 +6,7 @@ import { useBenchmarkStore, type RunResult } from "../../state/benchmark-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
 import { BenchCharts } from "./bench-charts";
+import { BenchCosts } from "./bench-costs";
 import { ModelComparison } from "./model-comparison";
 import { ResultDetails } from "./result-details";
 
@@ -251,6 +252,7 @@ export function BenchmarkView() {
             {state.runModels.length > 1 && <Breakdown results={state.results} by={(result) => result.model} label="model" />}
             <Breakdown results={state.results} by={(result) => result.db_id} label="database" />
             <Breakdown results={state.results} by={(result) => result.difficulty ?? "unlabelled"} label="difficulty" />
+            <BenchCosts results={state.results} />
           </div>
           <div className="toolbar">
             <input aria-label="Filter results" placeholder="Filter by text" value={query} onChange={(event) => setQuery(event.target.value)} />
