@@ -2,7 +2,7 @@
 import { FilePickerButton } from "../common/file-picker-button";
 import { useMemo, useState } from "react";
 import { replaySteps, traceView } from "../../core/agent/trace";
-import { formatCount, formatDuration } from "../../core/format";
+import { formatCount } from "../../core/format";
 import { useAgentStore } from "../../state/agent-store";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
@@ -13,7 +13,9 @@ import { DiagnoseButton } from "../editor/diagnose-button";
 import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
 import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
+import { TraceTotals } from "./trace-totals";
 import { TurnCard } from "./turn-card";
+import { useModelPrice } from "./use-model-price";
 import { ThreadHistory, ThreadList } from "./thread-list";
 
 /** The answer: its SQL, its rows and a chart when they suit one (`result` is what the trace kept; absent, Run shows them). */
@@ -104,6 +106,8 @@ export function AgentPanel() {
     [trace, replayStep, steps, liveView],
   );
   const lastTurn = view.turns.at(-1)?.turn;
+  // Priced by the trace's own model and endpoint (a History trace may be another model's) at the table in Settings.
+  const price = useModelPrice(trace?.model, trace?.baseUrl);
 
   return (
     <aside className="agent-panel" aria-label="Agent trace">
@@ -138,7 +142,7 @@ export function AgentPanel() {
           )}
           <ol className="turns">
             {view.turns.map((turn) => (
-              <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} />
+              <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} price={price} />
             ))}
           </ol>
           {view.final && <FinalAnswer sql={view.final.sql} result={view.final.result} />}
@@ -153,12 +157,7 @@ export function AgentPanel() {
               Stopped.
             </p>
           )}
-          {view.end && (
-            <p className="totals" aria-label="Totals">
-              {view.end.turns} {view.end.turns === 1 ? "turn" : "turns"} · {formatCount(view.end.usage.inputTokens)} tokens in ·{" "}
-              {formatCount(view.end.usage.outputTokens)} out · {formatDuration(view.end.elapsedMs)}
-            </p>
-          )}
+          {view.end && <TraceTotals end={view.end} price={price} />}
           {!running && (
             <div className="replay" role="group" aria-label="Replay">
               {replayStep === null ? (
