@@ -11,29 +11,51 @@ import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, limitsFrom, llmSettingsFr
 import { openWatchedDatabaseFile } from "./watched-database";
 import { createEventPrinter } from "./print-events";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, filePruner, pruningFromOptions } from "./schema-pruner";
+import { pruningText, threadContext } from "../core/agent/thread-context";
+import type { ThreadQuestion } from "../core/agent/thread";
+import { readFollowUp } from "./follow-up";
+import { errorMessage } from "../core/error-message";
 
 export async function askCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { db: { type: "string" }, question: { type: "string" }, ...LLM_OPTION_SPEC, ...PRUNE_OPTION_SPEC } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { db: { type: "string" }, question: { type: "string" }, "follow-up": { type: "string" }, ...LLM_OPTION_SPEC, ...PRUNE_OPTION_SPEC },
+  });
   if (!values.db || !values.question) {
     process.stderr.write(
-      `Usage: querylab ask --db FILE --question TEXT [--base-url URL --model M --api-key K] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`,
+      `Usage: querylab ask --db FILE --question TEXT [--follow-up TRACE_OR_THREAD.json] [--base-url URL --model M --api-key K] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`,
     );
+    return 2;
+  }
+  let earlier: ThreadQuestion[];
+  try {
+    earlier = values["follow-up"] ? await readFollowUp(values["follow-up"]) : [];
+  } catch (error) {
+    process.stderr.write(`${errorMessage(error)}\n`);
     return 2;
   }
   const limits = limitsFrom(values);
   const watched = await openWatchedDatabaseFile(values.db, limits.queryLimitMs);
   try {
-    return await askOver(watched.database, values.question, values, limits.questionLimitMs);
+    return await askOver(watched.database, values.question, earlier, values, limits.questionLimitMs);
   } finally {
     await watched.close();
   }
 }
 
-async function askOver(database: BenchmarkDatabase, question: string, values: Parameters<typeof llmSettingsFrom>[0], questionLimitMs: number): Promise<number> {
+async function askOver(
+  database: BenchmarkDatabase,
+  question: string,
+  earlier: ThreadQuestion[],
+  values: Parameters<typeof llmSettingsFrom>[0],
+  questionLimitMs: number,
+): Promise<number> {
   const settings = llmSettingsFrom(values);
   const sharing = sharingFrom(values);
+  // As in the page: what the earlier questions concluded (within the sharing level and the token bound), pruned for too.
+  const context = threadContext(earlier, { sharing });
   const pruner = await filePruner(database, await pruningFromOptions(values), sharing);
-  const pruned = pruner ? await pruner(question) : null;
+  const pruned = pruner ? await pruner(pruningText(question, { questions: earlier })) : null;
   const schema = pruned
     ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
     : await (async () => {
@@ -58,6 +80,7 @@ async function askOver(database: BenchmarkDatabase, question: string, values: Pa
     model: createLanguageModel(settings),
     settings,
     sharing,
+    threadContext: context?.text,
     reachHint: presetOf(settings).reachHint,
     signal,
     schema,
