@@ -18,7 +18,7 @@ test("the embed worker loads the tiny model from ./models/ on WASM, reports prog
   const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
   const started = Date.now();
   await section.getByRole("button", { name: "Load model" }).click();
-  await expect(section.getByRole("status")).toContainText("Model ready: querylab/tiny-embed, 64 dimensions, on WASM", { timeout: 90_000 });
+  await expect(section.getByRole("status")).toContainText("Embedding model ready: querylab/tiny-embed, 64 dimensions, on WASM", { timeout: 90_000 });
   const loadWallMs = Date.now() - started;
 
   const outcome = await page.evaluate(async () => {

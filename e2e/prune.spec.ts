@@ -135,7 +135,7 @@ test("with the tiny model loaded, the dense stage ranks too and is named as a re
   await openApp(page);
   const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
   await section.getByRole("button", { name: "Load model" }).click();
-  await expect(section.getByRole("status")).toContainText("Model ready", { timeout: 120_000 });
+  await expect(section.getByRole("status")).toContainText("Embedding model ready", { timeout: 120_000 });
   await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
 
   await page.getByLabel("Question for the agent").fill("Which employees earn the highest salary?");

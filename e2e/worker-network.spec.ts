@@ -62,7 +62,7 @@ test("the embedding worker reaches this site and the model location only, and st
   await openApp(page);
   const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
   await section.getByRole("button", { name: "Load model" }).click();
-  await expect(section.getByRole("status")).toContainText("Model ready: querylab/tiny-embed", { timeout: 90_000 });
+  await expect(section.getByRole("status")).toContainText("Embedding model ready: querylab/tiny-embed", { timeout: 90_000 });
   expect((await workerScript).headers()["content-security-policy"]).toBe(embedWorkerPolicy());
 
   const worker = await workerNamed(page, /embed\.worker/);

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { provideServices } from "../browser/services";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { embeddingKey } from "../core/schema/embedding-cache";
-import { useEmbeddingStore } from "./embedding-store";
+import { needsDownloadApproval, useEmbeddingStore } from "./embedding-store";
 import { useSettingsStore } from "./settings-store";
 
 const storage = createMemoryStorage({ durable: true });
@@ -31,6 +31,23 @@ describe("embedding store", () => {
     const [vector] = await embedder!.embed(["orders.total"]);
     expect([...vector!]).toEqual([0.5, 0.25]);
     expect(useEmbeddingStore.getState().status).toEqual({ state: "idle" });
+  });
+
+  it("fetches nothing from the hub until the person agrees, then remembers the agreement for that model", async () => {
+    useSettingsStore.getState().updateEmbedding({ enabled: true, model: "Xenova/all-MiniLM-L6-v2", location: "hub" });
+    expect(useEmbeddingStore.getState().status).toEqual({ state: "needs-approval" });
+    expect(useEmbeddingStore.getState().embedder()).toBeNull();
+    expect(useEmbeddingStore.getState().connection()).toBeNull();
+    // A self-hosted folder is the person's own choice of site: no question.
+    useSettingsStore.getState().updateEmbedding({ location: "folder" });
+    expect(useEmbeddingStore.getState().status).toEqual({ state: "idle" });
+    useSettingsStore.getState().updateEmbedding({ location: "hub" });
+    await useEmbeddingStore.getState().approveDownload();
+    expect(needsDownloadApproval(useSettingsStore.getState().embedding)).toBe(false);
+    expect(useEmbeddingStore.getState().connection()?.modelId).toBe("Xenova/all-MiniLM-L6-v2");
+    // Another hub model is another download: asked again.
+    useSettingsStore.getState().updateEmbedding({ model: "Xenova/bge-small-en-v1.5" });
+    expect(useEmbeddingStore.getState().status).toEqual({ state: "needs-approval" });
   });
 
   it("starts over when the model setting changes", () => {

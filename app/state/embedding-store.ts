@@ -1,22 +1,58 @@
-// The embedding model of the page: one worker connection for the current setting, its load status, and a cached embedder.
+// The embedding model of the page: one worker connection for the current setting, its load status, a cached embedder,
+// and the person's approval before a model is first downloaded from the hub.
 import { create } from "zustand";
 import { EmbeddingConnection, type EmbeddingStatus } from "../browser/embedding-connection";
 import { queryLabStorage } from "../browser/services";
 import { createCachedEmbedder } from "../core/schema/embedding-cache";
-import { embeddingLoadSettings } from "../core/schema/embedding-settings";
+import { embeddingLoadSettings, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import type { TextEmbedder } from "../core/schema/types";
 import { useSettingsStore } from "./settings-store";
 
+/** Hub models the person agreed to download; kept so the question is asked once per model, not per visit. */
+const APPROVED_KEY = "querylab.embedding-downloads-approved";
+
+function readApproved(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(APPROVED_KEY) ?? "[]");
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+let approved = readApproved();
+
+/**
+ * Whether this setting would download from the hub a model the person has not agreed to. A self-hosted folder needs no
+ * approval: it is the person's own site, chosen on purpose.
+ */
+export function needsDownloadApproval(settings: EmbeddingSettings): boolean {
+  return settings.enabled && settings.location === "hub" && !approved.includes(settings.model);
+}
+
+export type EmbeddingStoreStatus = EmbeddingStatus | { state: "off" } | { state: "needs-approval" };
+
+function restingStatus(): EmbeddingStoreStatus {
+  const settings = useSettingsStore.getState().embedding;
+  if (!settings.enabled) return { state: "off" };
+  return needsDownloadApproval(settings) ? { state: "needs-approval" } : { state: "idle" };
+}
+
 interface EmbeddingState {
-  /** "off" when the setting turns the model off; otherwise the connection's status. */
-  status: EmbeddingStatus | { state: "off" };
   /**
-   * The embedder for the dense stage (cached in IndexedDB by model and text), or null when the model is off.
-   * The first call starts the worker; the model loads on the first embed (or with load()).
+   * "off" when the setting turns the model off; "needs-approval" before a hub model's first download (nothing is
+   * fetched until the person agrees); otherwise the connection's status.
+   */
+  status: EmbeddingStoreStatus;
+  /**
+   * The embedder for the dense stage (cached in IndexedDB by model and text), or null when the model is off or not yet
+   * approved. The first call starts the worker; the model loads on the first embed (or with load()).
    */
   embedder(): TextEmbedder | null;
   /** Loads the model now (the settings dialog's "Load model"); resolves either way, the outcome is in status. */
   load(): Promise<void>;
+  /** The person agrees to download the current hub model: remembered, then loaded. */
+  approveDownload(): Promise<void>;
   /** Ends the worker and forgets a failure, so the next use loads again. */
   reset(): void;
   /** The live connection, for the test hook. */
@@ -26,13 +62,14 @@ interface EmbeddingState {
 let current: { key: string; connection: EmbeddingConnection; cached: TextEmbedder } | null = null;
 
 function currentConnection(): { connection: EmbeddingConnection; cached: TextEmbedder } | null {
-  const settings = embeddingLoadSettings(useSettingsStore.getState().embedding, location.href);
+  const embedding = useSettingsStore.getState().embedding;
+  const settings = needsDownloadApproval(embedding) ? null : embeddingLoadSettings(embedding, location.href);
   const key = JSON.stringify(settings);
   if (current && current.key === key) return current;
   current?.connection.terminate();
   current = null;
   if (!settings) {
-    useEmbeddingStore.setState({ status: { state: "off" } });
+    useEmbeddingStore.setState({ status: restingStatus() });
     return null;
   }
   const connection = new EmbeddingConnection(settings);
@@ -43,22 +80,33 @@ function currentConnection(): { connection: EmbeddingConnection; cached: TextEmb
 }
 
 export const useEmbeddingStore = create<EmbeddingState>(() => ({
-  status: { state: useSettingsStore.getState().embedding.enabled ? "idle" : "off" },
+  status: restingStatus(),
   embedder: () => currentConnection()?.cached ?? null,
   async load() {
     await currentConnection()
       ?.connection.load()
       .catch(() => undefined);
   },
+  async approveDownload() {
+    const { model } = useSettingsStore.getState().embedding;
+    if (!approved.includes(model)) approved = [...approved, model];
+    try {
+      localStorage.setItem(APPROVED_KEY, JSON.stringify(approved));
+    } catch {
+      // Approved for this page only; asked again after a reload.
+    }
+    await useEmbeddingStore.getState().load();
+  },
   reset() {
     current?.connection.terminate();
     current = null;
-    useEmbeddingStore.setState({ status: { state: useSettingsStore.getState().embedding.enabled ? "idle" : "off" } });
+    useEmbeddingStore.setState({ status: restingStatus() });
   },
   connection: () => currentConnection()?.connection ?? null,
 }));
 
-// A changed setting ends the old worker at once: its model is no longer wanted, and it may hold hundreds of MB.
+// A changed setting ends the old worker at once: its model is no longer wanted, and it may hold hundreds of MB. The
+// status follows the setting even with no worker yet (off, or a new hub model that needs approval).
 useSettingsStore.subscribe((state, previous) => {
-  if (state.embedding !== previous.embedding && current) useEmbeddingStore.getState().reset();
+  if (state.embedding !== previous.embedding) useEmbeddingStore.getState().reset();
 });

@@ -13,13 +13,22 @@ import { z } from "zod";
  */
 export const DEFAULT_EMBEDDING_MODEL = "Xenova/all-MiniLM-L6-v2";
 
-/** Suggested models for the settings list; any hub id or folder name can be typed instead. */
-export const EMBEDDING_MODEL_SUGGESTIONS: ReadonlyArray<{ id: string; label: string }> = [
-  { id: "Xenova/all-MiniLM-L6-v2", label: "all-MiniLM-L6-v2 (English, 23 MB, default)" },
-  { id: "Xenova/bge-small-en-v1.5", label: "bge-small-en-v1.5 (English, 34 MB)" },
-  { id: "Xenova/paraphrase-multilingual-MiniLM-L12-v2", label: "paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, 118 MB)" },
-  { id: "Xenova/multilingual-e5-small", label: "multilingual-e5-small (about 100 languages, 118 MB)" },
+/**
+ * Suggested models for the settings list; any hub id or folder name can be typed instead. `megabytes` is the size of
+ * the q8 weights (onnx/model_quantized.onnx) as the hub lists them, the bulk of a download; config and tokenizer
+ * files come with them. Said before the first download, so a person knows what they agree to fetch.
+ */
+export const EMBEDDING_MODEL_SUGGESTIONS: ReadonlyArray<{ id: string; label: string; megabytes: number }> = [
+  { id: "Xenova/all-MiniLM-L6-v2", label: "all-MiniLM-L6-v2 (English, 23 MB, default)", megabytes: 23 },
+  { id: "Xenova/bge-small-en-v1.5", label: "bge-small-en-v1.5 (English, 34 MB)", megabytes: 34 },
+  { id: "Xenova/paraphrase-multilingual-MiniLM-L12-v2", label: "paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, 118 MB)", megabytes: 118 },
+  { id: "Xenova/multilingual-e5-small", label: "multilingual-e5-small (about 100 languages, 118 MB)", megabytes: 118 },
 ];
+
+/** The weights' size in MB of a suggested model, or null for any other (its size is not known before fetching). */
+export function knownDownloadMegabytes(model: string): number | null {
+  return EMBEDDING_MODEL_SUGGESTIONS.find((entry) => entry.id === model)?.megabytes ?? null;
+}
 
 export const HUGGING_FACE_HUB = "https://huggingface.co/";
 

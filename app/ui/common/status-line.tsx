@@ -1,7 +1,9 @@
-// The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, and progress of a load.
+// The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, progress of a load, and the
+// embedding model's state (the one place it is reported outside Settings).
 import { useDatabaseStore, type SaveState } from "../../state/database-store";
 import { useQueryStore } from "../../state/query-store";
 import { formatBytes, formatCount } from "../../core/format";
+import { EmbeddingStatus } from "./embedding-status";
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: "saved in this browser",
@@ -27,6 +29,7 @@ export function StatusLine() {
           {current.name} · {formatCount(tableCount)} tables · {formatBytes(current.sizeBytes)} · {SAVE_TEXT[current.saveState]}
         </span>
       )}
+      <EmbeddingStatus className="embedding-status" />
       {loading && (
         <span className="loading">
           {loading.label}

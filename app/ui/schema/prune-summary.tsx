@@ -3,30 +3,10 @@ import { useId } from "react";
 import { formatCount } from "../../core/format";
 import { useAgentStore } from "../../state/agent-store";
 import { useEmbeddingStore } from "../../state/embedding-store";
+import { EmbeddingDownloadChoice } from "../common/embedding-status";
+import { rankingNote } from "../common/embedding-status-text";
 import { usePruneStore } from "../../state/prune-store";
 import { useSettingsStore } from "../../state/settings-store";
-
-function EmbeddingStatusLine() {
-  const status = useEmbeddingStore((state) => state.status);
-  if (status.state === "off") return <p className="muted prune-model">Embedding model off: ranking by names, descriptions and values.</p>;
-  if (status.state === "loading") {
-    const percent = status.progress === null ? null : Math.round(status.progress * 100);
-    return (
-      <p className="prune-model">
-        Loading the embedding model{percent === null ? "…" : ` ${percent}%`}{" "}
-        <progress aria-label="Embedding model download" max={100} value={percent ?? undefined} />
-      </p>
-    );
-  }
-  if (status.state === "ready")
-    return (
-      <p className="muted prune-model">
-        Embedding model {status.modelId} ready ({status.device}).
-      </p>
-    );
-  if (status.state === "failed") return <p className="muted prune-model">Embedding model unavailable: ranking by names, descriptions and values.</p>;
-  return <p className="muted prune-model">The embedding model loads with the first question.</p>;
-}
 
 export function PruneSummary() {
   const result = usePruneStore((state) => state.result);
@@ -38,7 +18,10 @@ export function PruneSummary() {
   const clearOverrides = usePruneStore((state) => state.clearOverrides);
   const question = useAgentStore((state) => state.question);
   const sharing = useSettingsStore((state) => state.sharing);
+  const embeddingStatus = useEmbeddingStore((state) => state.status);
   const budgetId = useId();
+  // The model's live state is in the status line; here only what it meant for this question, read against that state.
+  const note = rankingNote(result?.denseUnavailable, embeddingStatus);
   const choices = overrides.pinned.length + overrides.excluded.length;
   const kept = result?.columns.filter((column) => column.kept).length ?? 0;
 
@@ -57,13 +40,13 @@ export function PruneSummary() {
             : "Ask a question (or preview one) to see which tables and columns the agent gets, and why."}
         </p>
       )}
-      {result?.denseUnavailable && <p className="prune-note">{result.denseUnavailable}</p>}
+      {note && <p className="prune-note">{note}</p>}
       {message && (
         <p role="alert" className="prune-note">
           {message}
         </p>
       )}
-      <EmbeddingStatusLine />
+      <EmbeddingDownloadChoice onSelfHosted={() => useSettingsStore.getState().setOpen(true)} />
       <div className="prune-controls">
         <label htmlFor={budgetId}>Schema budget (tokens)</label>
         <input

@@ -1,11 +1,9 @@
 // Settings for schema pruning's embedding model: which model (or off), where it loads from, the device, and a load button with progress.
 import { EMBEDDING_MODEL_SUGGESTIONS } from "../../core/schema/embedding-settings";
+import { EmbeddingDownloadChoice, EmbeddingStatus } from "../common/embedding-status";
+import { downloadSizeText, embeddingStatusText } from "../common/embedding-status-text";
 import { useEmbeddingStore } from "../../state/embedding-store";
 import { useSettingsStore } from "../../state/settings-store";
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
-}
 
 export function EmbeddingSettingsSection() {
   const embedding = useSettingsStore((state) => state.embedding);
@@ -75,37 +73,28 @@ export function EmbeddingSettingsSection() {
           </div>
           <p className="muted">
             {embedding.location === "hub"
-              ? "Downloaded once from huggingface.co and kept by the browser; schema embeddings are cached too. Nothing about your database is sent."
+              ? `Downloaded once from huggingface.co (${downloadSizeText(embedding.model)}) and kept by the browser; schema embeddings are cached too. Nothing about your database is sent.`
               : `Loaded from ${embedding.folderUrl || "./models/"}${embedding.model}/ (config.json, tokenizer.json, onnx/model_quantized.onnx); the hub is never contacted.`}
           </p>
-          <div className="settings-row">
-            <button type="button" onClick={() => void (status.state === "failed" ? (reset(), load()) : load())} disabled={status.state === "loading"}>
-              {status.state === "loading" ? "Loading model…" : status.state === "failed" ? "Retry loading the model" : "Load model"}
-            </button>
-            {status.state === "loading" && (
-              <progress aria-label="Model download" max={1} value={status.progress ?? undefined}>
-                {status.progress === null ? "" : `${Math.round(status.progress * 100)}%`}
-              </progress>
-            )}
-            {status.state === "loading" && status.total > 0 && status.progress !== 1 && (
-              <span className="muted">
-                {megabytes(status.loaded)} of {megabytes(status.total)}
-                {status.file ? ` (${status.file})` : ""}
-              </span>
-            )}
-            {/* After the download, the first load still compiles onnxruntime's WASM, which can take seconds. */}
-            {status.state === "loading" && status.progress === 1 && <span className="muted">Downloaded; starting the model…</span>}
-          </div>
-          {status.state === "ready" && (
-            <p role="status" className="connection-ok">
-              Model ready: {status.modelId}, {status.dimensions} dimensions, on {status.device === "webgpu" ? "WebGPU" : "WASM"} (loaded in{" "}
-              {Math.round(status.loadMs)} ms).
-            </p>
+          <EmbeddingDownloadChoice onSelfHosted={() => undefined} />
+          {status.state !== "needs-approval" && (
+            <div className="settings-row">
+              <button type="button" onClick={() => void (status.state === "failed" ? (reset(), load()) : load())} disabled={status.state === "loading"}>
+                {status.state === "loading" ? "Loading model…" : status.state === "failed" ? "Retry loading the model" : "Load model"}
+              </button>
+            </div>
           )}
-          {status.state === "failed" && (
+          {/* The same sentence as the status line at the bottom of the page (embedding-status.tsx). */}
+          {status.state === "failed" ? (
             <p role="alert" className="notice error">
-              {status.message} Pruning uses lexical and value matching until the model loads.
+              {embeddingStatusText(status, embedding)}
             </p>
+          ) : (
+            status.state !== "needs-approval" && (
+              <p role="status" className={status.state === "ready" ? "connection-ok" : "muted"}>
+                <EmbeddingStatus />
+              </p>
+            )
           )}
         </>
       )}
