@@ -11,7 +11,7 @@ const FETCH_ROWS = 20_000;
 export async function fetchChartRows(
   resultId: string,
   storedRowCount: number,
-  onProgress: (fetched: number) => void,
+  onProgress: (fetched: number, wanted: number) => void,
   isCurrent: () => boolean,
 ): Promise<SqlValue[][] | null> {
   const wanted = Math.min(storedRowCount, CHART_ROW_CAP);
@@ -22,7 +22,7 @@ export async function fetchChartRows(
     if (!outcome.ok) throw new Error(outcome.error.message);
     if (outcome.rows.length === 0) break;
     for (const row of outcome.rows) rows.push(row);
-    onProgress(rows.length);
+    onProgress(rows.length, wanted);
   }
   return rows;
 }
