@@ -3,6 +3,16 @@ export function formatCount(value: number): string {
   return value.toLocaleString("en-US");
 }
 
+/** The noun for a count: "row" for exactly 1, "rows" otherwise (0 rows, 2 rows, 1.5 rows). */
+export function pluralWord(count: number, singular: string, plural = `${singular}s`): string {
+  return count === 1 ? singular : plural;
+}
+
+/** A count with its noun, for people: "1 row", "1,234 rows". */
+export function formatCountOf(count: number, singular: string, plural?: string): string {
+  return `${formatCount(count)} ${pluralWord(count, singular, plural)}`;
+}
+
 export function formatDuration(milliseconds: number): string {
   if (milliseconds < 1) return "< 1 ms";
   if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;

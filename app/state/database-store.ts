@@ -15,7 +15,7 @@ import { describeEarlierFailure, describeSaveFailure } from "./save-failure";
 import { estimateStorage, isQuotaError } from "../browser/storage-estimate";
 import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../browser/save-failure-mark";
 import { errorMessage } from "../core/error-message";
-import { formatBytes } from "../core/format";
+import { formatBytes, formatCountOf } from "../core/format";
 
 /** "failed": the browser refused the last save; the changes live only in this tab until a save succeeds. */
 export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed";
@@ -432,7 +432,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           set({
             notice: {
               kind: "info",
-              message: `Imported ${outcome.rowCount.toLocaleString("en-US")} rows into the new table ${outcome.tableName} (${outcome.columns.map((column) => `${column.name} ${column.type}`).join(", ")}).${warnings}`,
+              message: `Imported ${formatCountOf(outcome.rowCount, "row")} into the new table ${outcome.tableName} (${outcome.columns.map((column) => `${column.name} ${column.type}`).join(", ")}).${warnings}`,
             },
           });
           await get().afterChange();

@@ -1,6 +1,7 @@
 // The agent's six database tools (a contract: names and arguments are fixed by DESIGN.md) and how each is run.
 import { z } from "zod";
 import { quoteIdentifier } from "../db/identifiers";
+import { pluralWord } from "../format";
 import type { DatabaseSchema, SqlValue, TableInfo } from "../db/types";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { diagnoseSql, type SqlDiagnosis } from "../db/sql-diagnosis";
@@ -91,7 +92,9 @@ async function describeTable(database: ReadOnlyDatabase, schema: DatabaseSchema,
   for (const key of table.foreignKeys) {
     key.fromColumns.forEach((column, index) => foreignKeys.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
   }
-  const lines = [`${table.kind === "view" ? "View" : "Table"} ${table.name}${table.rowCount === null ? "" : ` (${table.rowCount} rows)`}`];
+  const lines = [
+    `${table.kind === "view" ? "View" : "Table"} ${table.name}${table.rowCount === null ? "" : ` (${table.rowCount} ${pluralWord(table.rowCount, "row")})`}`,
+  ];
   for (const column of table.columns) {
     const notes = [
       column.primaryKeyPosition > 0 ? "primary key" : null,
@@ -216,7 +219,9 @@ export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits
         if (schema.tables.length === 0) return { ok: true, text: "The database has no tables." };
         return {
           ok: true,
-          text: schema.tables.map((table) => `${table.name} (${table.kind}${table.rowCount === null ? "" : `, ${table.rowCount} rows`})`).join("\n"),
+          text: schema.tables
+            .map((table) => `${table.name} (${table.kind}${table.rowCount === null ? "" : `, ${table.rowCount} ${pluralWord(table.rowCount, "row")}`})`)
+            .join("\n"),
         };
       }
       case "describe_table":

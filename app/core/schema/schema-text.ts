@@ -1,5 +1,6 @@
 // The schema text the agent reads: CREATE statements with the kept columns, descriptions as comments, example values.
 import { quoteIdentifier, quoteIdentifierIfNeeded } from "../db/identifiers";
+import { pluralWord } from "../format";
 import type { ColumnInfo, DatabaseSchema, TableInfo } from "../db/types";
 import type { ColumnProfile, DatabaseProfile, SchemaDescriptions } from "./types";
 
@@ -103,7 +104,7 @@ export function tableText(table: TableInfo, keptColumns: string[] | null, option
   const tableDescription = options.descriptions?.tables[table.name]?.description?.text;
   if (tableDescription) headerNotes.push(oneLine(tableDescription));
   if (table.kind === "view") headerNotes.push("a view");
-  else if (table.rowCount !== null) headerNotes.push(`${table.rowCount} rows`);
+  else if (table.rowCount !== null) headerNotes.push(`${table.rowCount} ${pluralWord(table.rowCount, "row")}`);
   const keyword = table.kind === "view" ? "VIEW" : "TABLE";
   const lines = [`CREATE ${keyword} ${quoteName(table.name)} (${headerNotes.length ? ` -- ${headerNotes.join("; ")}` : ""}`];
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { traceView } from "../../core/agent/trace";
 import type { QueryOutcome } from "../../core/eval/query-runner";
-import { formatCount } from "../../core/format";
+import { formatCountOf } from "../../core/format";
 import { useBenchmarkStore, type ResultComparison, type RunResult } from "../../state/benchmark-store";
 import { TurnCard } from "../agent/turn-card";
 import { ResultTable } from "../results/result-table";
@@ -22,7 +22,7 @@ function ResultSide({ label, outcome, unmatched }: { label: string; outcome: Que
   return (
     <div className="diff-side">
       <h4>
-        {label} · {formatCount(outcome.rows.length)} rows
+        {label} · {formatCountOf(outcome.rows.length, "row")}
       </h4>
       <ResultTable columns={outcome.columns} rows={outcome.rows} label={`${label} result`} rowLimit={SHOWN_ROWS} unmatched={unmatched} />
       {outcome.rows.length > SHOWN_ROWS && <p className="muted">First {SHOWN_ROWS} rows shown.</p>}

@@ -4,6 +4,7 @@ import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/sql/register";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import { quoteIdentifierIfNeeded } from "../../core/db/identifiers";
+import { formatCountOf } from "../../core/format";
 import { useDatabaseStore } from "../../state/database-store";
 
 declare global {
@@ -119,7 +120,10 @@ function registerSchemaCompletion(): void {
         suggestions.push({
           label: table.name,
           kind: table.kind === "view" ? Kind.Interface : Kind.Class,
-          detail: table.kind === "view" ? "view" : `table · ${table.rowCount?.toLocaleString("en-US") ?? "?"} rows`,
+          detail:
+            table.kind === "view"
+              ? "view"
+              : `table · ${table.rowCount === null || table.rowCount === undefined ? "? rows" : formatCountOf(table.rowCount, "row")}`,
           insertText: quoteIdentifierIfNeeded(table.name),
           range,
           sortText: `1${table.name}`,

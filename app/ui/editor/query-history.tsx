@@ -1,6 +1,6 @@
 // The list of queries run before (kept across reloads); picking one puts it in the editor.
 import { useEditorStore } from "../../state/editor-store";
-import { formatCount, formatDuration } from "../../core/format";
+import { formatCountOf, formatDuration } from "../../core/format";
 
 export function QueryHistory({ onPick }: { onPick: () => void }) {
   const history = useEditorStore((state) => state.history);
@@ -19,7 +19,7 @@ export function QueryHistory({ onPick }: { onPick: () => void }) {
           >
             <code>{entry.sql.length > 160 ? `${entry.sql.slice(0, 160)}…` : entry.sql}</code>
             <span className="history-meta">
-              {entry.databaseName} · {entry.ok ? `${formatCount(entry.rowCount ?? 0)} rows` : "error"} · {formatDuration(entry.elapsedMs)} ·{" "}
+              {entry.databaseName} · {entry.ok ? formatCountOf(entry.rowCount ?? 0, "row") : "error"} · {formatDuration(entry.elapsedMs)} ·{" "}
               {new Date(entry.ranAt).toLocaleString()}
             </span>
           </button>
