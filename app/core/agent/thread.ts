@@ -6,6 +6,7 @@ import { blobToHex } from "../db/result-export";
 import { errorMessage } from "../error-message";
 import { formatCount } from "../format";
 import { nestingDepth, TRACE_LIMITS, traceSchema, type Trace, type TraceLimits } from "./trace";
+import { traceUsage } from "./trace-cost";
 
 /** Rows of a final result kept in the thread: the context sends at most these, and only when results may be shared. */
 export const THREAD_ROWS_KEPT = 3;
@@ -32,6 +33,13 @@ export const threadQuestionSchema = z.object({
   result: threadResultSchema.nullable(),
   /** Tokens of earlier-question context this question was sent with (0 for the first). */
   contextTokens: z.number(),
+  /**
+   * The question's tokens and the model and endpoint that used them, so the thread's cost is summed (sumUsages) without
+   * loading every trace. Absent in threads kept before costs were shown: those questions count as without a price.
+   */
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+  model: z.string().optional(),
+  baseUrl: z.string().optional(),
 });
 export type ThreadQuestion = z.infer<typeof threadQuestionSchema>;
 
@@ -100,6 +108,9 @@ export function questionFromTrace(trace: Trace, contextTokens: number): ThreadQu
       ? { columns: result.columns, rowCount: result.rowCount, rows: result.rows.slice(0, THREAD_ROWS_KEPT).map((row) => row.map(keptValue)) }
       : null,
     contextTokens,
+    usage: traceUsage(trace.events),
+    model: trace.model,
+    baseUrl: trace.baseUrl,
   };
 }
 

@@ -5,6 +5,7 @@ import "./thread-list.css";
 import { THREAD_CONTEXT_TOKENS, threadContext } from "../../core/agent/thread-context";
 import type { ThreadQuestion } from "../../core/agent/thread";
 import { formatCount } from "../../core/format";
+import { formatCostTotals, sumUsages } from "../../core/agent/trace-cost";
 import { useAgentStore } from "../../state/agent-store";
 import { useDatabaseStore } from "../../state/database-store";
 import { useSettingsStore } from "../../state/settings-store";
@@ -28,6 +29,13 @@ export function ThreadList() {
   const finished = useMemo(() => thread?.questions.filter((question) => question.status !== "running") ?? [], [thread]);
   // What the next question would be told, at this moment's sharing level (nothing is computed before a choice).
   const context = useMemo(() => (sharing ? threadContext(finished, { sharing }) : null), [finished, sharing]);
+  const prices = useSettingsStore((state) => state.llm.prices);
+  // The thread's tokens and, where its models have a price, its cost; questions kept before costs were recorded have no usage.
+  const cost = useMemo(() => {
+    const priced = (thread?.questions ?? []).flatMap(({ usage, model, baseUrl }) => (usage ? [{ usage, model: model ?? "", baseUrl: baseUrl ?? "" }] : []));
+    const totals = sumUsages(priced, prices);
+    return { tokens: totals.inputTokens + totals.outputTokens, money: formatCostTotals(totals) };
+  }, [thread, prices]);
   if (!thread || thread.questions.length === 0) return null;
   const elsewhere = thread.databaseId !== databaseId;
 
@@ -37,6 +45,9 @@ export function ThreadList() {
         <h2>
           Thread · {thread.questions.length} {thread.questions.length === 1 ? "question" : "questions"}
         </h2>
+        <span className="muted" aria-label="Thread cost">
+          {formatCount(cost.tokens)} tokens{cost.money ? ` · ${cost.money}` : ""}
+        </span>
         <button type="button" onClick={startNewThread} disabled={running}>
           New thread
         </button>
