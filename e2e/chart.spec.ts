@@ -2,6 +2,7 @@
 // (suggested type, type and axis changed, PNG and SVG exported, a large result sampled and said so) and the agent's
 // answer card (rows with "N of M rows" and a chart) with the scripted LLM.
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { configureScriptedLlm, openApp, resultSummary, runSql } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
@@ -29,6 +30,12 @@ function watchCsp(page: Page): string[] {
   return violations;
 }
 
+/** WCAG 2.1 A/AA violations inside one part of the page (labels of the chart's controls, contrast of its text). */
+async function violationsIn(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} (${violation.help})`));
+}
+
 const resultChart = (page: Page) => page.getByRole("group", { name: "Chart of the result" });
 
 test("a grouped result is drawn as bars, changed to a scatter on other axes, and exported as PNG and SVG", async ({ page }) => {
@@ -47,9 +54,10 @@ test("a grouped result is drawn as bars, changed to a scatter on other axes, and
   const svg = chart.locator("svg[role=img]");
   await expect(svg).toHaveAttribute("aria-label", "Chart of the result: bar of books by genre");
   // One bar per genre, in the result's order (largest first), labelled by genre.
-  await expect(svg.locator('g[aria-label="bar"] rect')).toHaveCount(20);
-  await expect(svg.locator('g[aria-label="x-axis tick label"] text').first()).toBeVisible();
+  await expect(svg.locator('g[data-mark="bar"] rect')).toHaveCount(20);
+  await expect(svg.locator('g[data-mark="x-axis tick label"] text').first()).toBeVisible();
   await page.screenshot({ path: "test-results/chart-bar.png" });
+  expect(await violationsIn(page, 'section[aria-label="Results"]')).toEqual([]);
 
   // The y axis to the average price: the bars follow.
   await chart.getByLabel("Y axis").selectOption({ label: "avg_price" });
@@ -59,7 +67,7 @@ test("a grouped result is drawn as bars, changed to a scatter on other axes, and
   await chart.getByLabel("Chart type").selectOption("scatter");
   await expect(chart.getByLabel("X axis")).toHaveValue("1");
   await expect(svg).toHaveAttribute("aria-label", "Chart of the result: scatter of avg_price by books");
-  await expect(svg.locator('g[aria-label="dot"] circle')).toHaveCount(20);
+  await expect(svg.locator('g[data-mark="dot"] circle')).toHaveCount(20);
   await chart.getByLabel("Chart type").selectOption("bar");
   await chart.getByLabel("X axis").selectOption({ label: "genre" });
   await chart.getByLabel("Aggregation").selectOption("count");
@@ -103,11 +111,11 @@ test("48,000 rows are fetched from the worker, sampled to 2,000 points, and the 
   const chart = resultChart(page);
   await expect(chart.getByLabel("Chart type")).toHaveValue("scatter");
   await expect(chart.getByRole("status")).toHaveText("Showing 2,000 of 48,000 points, sampled evenly.");
-  await expect(chart.locator('svg g[aria-label="dot"] circle')).toHaveCount(2_000);
+  await expect(chart.locator('svg g[data-mark="dot"] circle')).toHaveCount(2_000);
   // The page stays responsive: a switch of type redraws at once.
   const started = Date.now();
   await chart.getByLabel("Chart type").selectOption("line");
-  await expect(chart.locator('svg g[aria-label="line"] path')).toHaveCount(1);
+  await expect(chart.locator('svg g[data-mark="line"] path')).toHaveCount(1);
   expect(Date.now() - started).toBeLessThan(5_000);
   await page.screenshot({ path: "test-results/chart-sampled.png" });
   expect(violations).toEqual([]);
@@ -121,14 +129,15 @@ test("the answer card shows the answer's rows and its chart", async ({ page }) =
   await page.getByRole("button", { name: "Ask" }).click();
   const answer = page.getByRole("complementary", { name: "Agent trace" }).getByLabel("Final SQL");
   // Schema only: the model saw no values, but the person's page has the rows.
-  await expect(answer.getByRole("table", { name: "Answer rows" }).locator("tbody tr")).toHaveCount(20);
+  await expect(answer.getByRole("region", { name: "Answer rows" }).locator("tbody tr")).toHaveCount(20);
   await expect(answer).toContainText("20 rows");
   const chart = answer.getByRole("group", { name: "Chart of the answer" });
   await expect(chart.locator("svg[role=img]")).toHaveAttribute("aria-label", "Chart of the answer: bar of books by genre");
-  await expect(chart.locator('svg g[aria-label="bar"] rect')).toHaveCount(20);
+  await expect(chart.locator('svg g[data-mark="bar"] rect')).toHaveCount(20);
   await expect(answer.getByRole("button", { name: "Open in editor" })).toBeVisible();
   await expect(answer.getByRole("button", { name: "Run" })).toBeVisible();
   await answer.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/chart-answer-card.png" });
+  expect(await violationsIn(page, '[aria-label="Final SQL"]')).toEqual([]);
   expect(violations).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import type { AgentEventOf } from "../../core/agent/events";
 import { formatCount, formatDuration } from "../../core/format";
 import { ResultTable } from "../results/result-table";
+import "./answer-result.css";
 
 // Observable Plot and the chart code load only when an answer with rows is shown.
 const ChartPanel = lazy(() => import("./chart-panel"));
@@ -17,7 +18,12 @@ export function AnswerResult({ result }: { result: AnswerRows | undefined }) {
   const partial = kept < result.rowCount;
   return (
     <div className="small-result answer-rows">
-      {result.columns.length > 0 && <ResultTable columns={result.columns} rows={result.rows} label="Answer rows" />}
+      {result.columns.length > 0 && (
+        // The box scrolls, so it takes focus: a keyboard can scroll it too (WCAG 2.1.1, axe scrollable-region-focusable).
+        <div className="answer-rows-scroll" role="region" aria-label="Answer rows" tabIndex={0}>
+          <ResultTable columns={result.columns} rows={result.rows} />
+        </div>
+      )}
       <p className="muted">
         {partial ? `${formatCount(kept)} of ` : ""}
         {formatCount(result.rowCount)} {result.rowCount === 1 ? "row" : "rows"} · {formatDuration(result.elapsedMs)}
