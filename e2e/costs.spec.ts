@@ -1,5 +1,6 @@
 // Costs in the page: a price set for the scripted model in Settings gives each turn and the question's totals a cost,
 // and a money budget stops a multi-turn run before the turn that would pass it, saying so in the trace.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { configureScriptedLlm, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, type ScriptedServer, type ScriptedTurn } from "./llm-server/scripted-llm-server";
@@ -31,6 +32,9 @@ async function configureWithPrice(page: Page, budget?: string): Promise<void> {
   await costs.getByLabel("Output price of scripted-model").fill("20");
   await expect(costs.getByLabel("Price of the current model")).toHaveText("scripted-model: $10 in, $20 out per million tokens.");
   if (budget) await costs.getByLabel(/^Budget per question/).fill(budget);
+  // The open price table, its inputs and remove buttons named, passes WCAG 2.1 A/AA like the rest of Settings.
+  const axe = await new AxeBuilder({ page }).include("section[aria-label='Costs']").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
 }
 
@@ -52,6 +56,7 @@ test("a priced model shows the cost of each turn and of the question, and the pr
   await expect(trace(page).getByLabel("Totals")).toContainText("20,000 tokens in · 200 out · $0.204 ·");
   // The thread sums its questions: one so far.
   await expect(trace(page).getByLabel("Thread cost")).toHaveText("20,200 tokens · $0.204");
+  await trace(page).screenshot({ path: "test-results/costs-trace.png" });
 
   // The table is kept with the settings: after a reload the same trace, opened from History, is priced the same.
   await page.reload();
