@@ -141,3 +141,22 @@ test("the answer card shows the answer's rows and its chart", async ({ page }) =
   expect(await violationsIn(page, '[aria-label="Final SQL"]')).toEqual([]);
   expect(violations).toEqual([]);
 });
+
+test("months and a count are a line over time, drawn again in the page's colours when the theme turns dark", async ({ page }) => {
+  const violations = watchCsp(page);
+  await openApp(page);
+  await runSql(page, "SELECT strftime('%Y-%m', order_date) AS month, count(*) AS orders FROM orders GROUP BY 1");
+  await page.getByRole("tab", { name: "Chart" }).click();
+  const chart = resultChart(page);
+  await expect(chart.getByLabel("Chart type")).toHaveValue("line");
+  const svg = chart.locator("svg[role=img]");
+  await expect(svg).toHaveAttribute("aria-label", "Chart of the result: line of orders by month");
+  await expect(svg.locator('g[data-mark="line"] path')).toHaveCount(1);
+  const textColour = () => svg.evaluate((element) => getComputedStyle(element).color);
+  const light = await textColour();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect.poll(textColour).not.toBe(light);
+  expect(await violationsIn(page, 'section[aria-label="Results"]')).toEqual([]);
+  await page.screenshot({ path: "test-results/chart-line-dark.png" });
+  expect(violations).toEqual([]);
+});

@@ -99,6 +99,15 @@ export function PlotChart(props: PlotChartProps) {
     return () => observer.disconnect();
   }, []);
 
+  // Colours are resolved when drawn (for the export), so a switch of the system theme draws again.
+  const [dark, setDark] = useState(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  useEffect(() => {
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const changed = () => setDark(query.matches);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, []);
+
   const { type, data, xLabel, yLabel, height, label, onDrawn } = props;
   useEffect(() => {
     const element = box.current!;
@@ -117,7 +126,7 @@ export function PlotChart(props: PlotChartProps) {
       svg.remove();
       onDrawn(null);
     };
-  }, [type, data, xLabel, yLabel, height, label, onDrawn, width]);
+  }, [type, data, xLabel, yLabel, height, label, onDrawn, width, dark]);
 
   return <div className="plot-chart" ref={box} style={{ minHeight: height }} />;
 }
