@@ -37,8 +37,8 @@ afterEach(() => {
 });
 
 /** A fresh page over the given storage, its settings pointing at the scripted model, benchmark databases in process. */
-async function loadPage(storage?: QueryLabStorage) {
-  vi.stubGlobal("localStorage", new MemoryWebStorage());
+async function loadPage(storage?: QueryLabStorage, webStorage: Storage = new MemoryWebStorage()) {
+  vi.stubGlobal("localStorage", webStorage);
   vi.resetModules();
   const services = await import("../browser/services");
   const { createMemoryStorage } = await import("../browser/storage-areas");
@@ -49,7 +49,7 @@ async function loadPage(storage?: QueryLabStorage) {
   useSettingsStore.getState().update({ providerId: "custom", baseUrl: server.url, model: "scripted-model" });
   useSettingsStore.getState().setSharing("schema");
   const { useBenchmarkStore } = await import("./benchmark-store");
-  return { store: useBenchmarkStore, storage: kept };
+  return { store: useBenchmarkStore, storage: kept, webStorage, settings: useSettingsStore };
 }
 
 async function folderFiles(): Promise<File[]> {
@@ -114,6 +114,48 @@ describe("benchmark store", () => {
     ).toEqual([0, 1, 2, 3]);
   });
 
+  it("gives each question the hardness of its gold SQL when the benchmark has no difficulty labels", async () => {
+    const page = await loadPage();
+    await page.store.getState().loadFolder(await folderFiles());
+    expect(page.store.getState().difficultyComputed).toBe(true);
+    expect(page.store.getState().questions.map((question) => question.difficulty)).toEqual(["easy", "easy", "easy", "easy"]);
+  });
+
+  it("after a reload names the chosen folder it cannot re-read, shows its kept results, and resumes once it is chosen again", async () => {
+    const page = await loadPage();
+    await page.store.getState().loadFolder(await folderFiles());
+    page.store.getState().setConcurrency(1);
+    const unsubscribe = page.store.subscribe((state) => {
+      if (state.results.length === 2 && state.status === "running") state.pause();
+    });
+    await page.store.getState().start();
+    unsubscribe();
+
+    const reloaded = await loadPage(page.storage, page.webStorage);
+    await reloaded.store.getState().restore();
+    expect(reloaded.store.getState().reopen).toEqual({ name: "course", kind: "folder" });
+    expect(reloaded.store.getState().sourceName).toBeNull();
+    expect(reloaded.store.getState().results).toHaveLength(2);
+    await reloaded.store.getState().resume();
+    expect(reloaded.store.getState().loadError).toMatch(/^Choose course again first/);
+
+    await reloaded.store.getState().loadFolder(await folderFiles());
+    expect(reloaded.store.getState().reopen).toBeNull();
+    expect(reloaded.store.getState().status).toBe("paused");
+    await reloaded.store.getState().resume();
+    await until(() => reloaded.store.getState().status === "done");
+    expect(reloaded.store.getState().results).toHaveLength(4);
+  });
+
+  it("refuses to start with no model named here or in Settings, and says where to name one", async () => {
+    const page = await loadPage();
+    await page.store.getState().loadFolder(await folderFiles());
+    page.settings.getState().update({ model: "" });
+    await page.store.getState().start();
+    expect(page.store.getState().loadError).toMatch(/^No model is named/);
+    expect(page.store.getState().results).toHaveLength(0);
+  });
+
   it("says which folder is not a benchmark", async () => {
     const page = await loadPage();
     await page.store.getState().loadFolder([Object.defineProperty(new File(["x"], "notes.txt"), "webkitRelativePath", { value: "notes/notes.txt" })]);
@@ -132,7 +174,7 @@ describe("benchmark store", () => {
       expect(lines[0]).toBe("model,index,db_id,difficulty,question,gold,predicted,match,reason,turns,input_tokens,output_tokens,latency_ms,error");
       expect(lines).toHaveLength(5);
       expect(lines.find((line) => line.includes("How many books"))).toMatch(
-        /^scripted-model,0,bookshop,,How many books are there\?,SELECT count\(\*\) FROM books,SELECT count\(\*\) FROM books,true,/,
+        /^scripted-model,0,bookshop,easy,How many books are there\?,SELECT count\(\*\) FROM books,SELECT count\(\*\) FROM books,true,/,
       );
     } finally {
       vi.doUnmock("../browser/download");

@@ -14,6 +14,8 @@ import { useEmbeddingStore } from "./embedding-store";
 import type { QueryOutcome } from "../core/eval/query-runner";
 import { unmatchedRows } from "../core/eval/result-diff";
 import { errorMessage } from "../core/error-message";
+import { withDifficulties } from "../core/eval/hardness";
+import { readLastSource, writeLastSource, type BenchmarkSourceKind, type LastBenchmarkSource } from "./benchmark-reopen";
 
 export { benchmarkRunResultSchema as runResultSchema } from "../browser/storage";
 export type RunResult = BenchmarkRunResult;
@@ -23,6 +25,10 @@ export type RunStatus = "idle" | "running" | "paused" | "stopped" | "done";
 interface BenchmarkState {
   sourceName: string | null;
   questions: BenchmarkQuestion[];
+  /** True when the benchmark has no difficulty labels and each question's comes from its gold SQL (Spider's rules). */
+  difficultyComputed: boolean;
+  /** A chosen folder or .zip that was open before a reload and must be chosen again; null otherwise. */
+  reopen: LastBenchmarkSource | null;
   loadError: string | null;
   /** Which questions to run. */
   filter: { dbIds: string[]; difficulties: string[]; limit: number | null; randomSample: boolean };
@@ -97,26 +103,49 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     }
   };
 
-  /** A loaded benchmark replaces the previous one (its workers end) and starts with no results. */
-  const loaded = (next: PageBenchmark, loadError: string | null = null) => {
+  /**
+   * A loaded benchmark replaces the previous one (its workers end) and starts with no results, unless it is the one the
+   * page had before a reload: then its kept run comes back (and a paused one can resume).
+   */
+  const loaded = async (next: PageBenchmark, kind: BenchmarkSourceKind, loadError: string | null = null) => {
+    const reopened = get().reopen?.name === next.name;
     replaceBenchmark(next);
-    set({ sourceName: next.name, questions: next.questions, loadError, results: [], runQuestions: [], status: "idle" });
+    const { questions, computed } = withDifficulties(next.questions);
+    set({ sourceName: next.name, questions, difficultyComputed: computed, reopen: null, loadError, results: [], runQuestions: [], status: "idle" });
+    writeLastSource({ name: next.name, kind });
+    if (reopened) await get().restore();
   };
 
   /** A Spider- or BIRD-layout benchmark among a set of files by path (a chosen folder or an unpacked .zip). */
-  const loadEntries = async (name: string, entries: Map<string, ReadBytes>) => {
+  const loadEntries = async (name: string, kind: BenchmarkSourceKind, entries: Map<string, ReadBytes>) => {
     const found = await benchmarkFromFiles(name, entries);
     if (!found.ok) {
       set({ loadError: found.message });
       return;
     }
     const { missing } = found.benchmark;
-    loaded(found.benchmark, missing.length > 0 ? `No database file for ${missing.join(", ")}; their questions are left out.` : null);
+    await loaded(found.benchmark, kind, missing.length > 0 ? `No database file for ${missing.join(", ")}; their questions are left out.` : null);
+  };
+
+  /** A kept run shown again: finished, or paused where it stopped (resumable once its benchmark is loaded). */
+  const applySaved = (saved: SavedBenchmarkRun) => {
+    const finished = saved.results.length >= saved.questions.length * saved.models.length;
+    set({
+      runQuestions: saved.questions,
+      results: saved.results,
+      runModels: saved.models,
+      semantics: saved.semantics,
+      status: saved.models.length === 0 ? "idle" : finished ? "done" : "paused",
+    });
   };
 
   /** Runs every (question, model) pair not yet answered, at most `concurrency` at once, until done, paused or stopped. */
   const runPending = async () => {
-    if (!benchmark) return;
+    if (!benchmark) {
+      const { reopen } = get();
+      set({ loadError: reopen ? `Choose ${reopen.name} again first: the page cannot read it again by itself.` : "Load a benchmark first." });
+      return;
+    }
     const { runQuestions, runModels } = get();
     const done = new Set(get().results.map((result) => `${result.model}\n${result.index}`));
     const pending = runModels.flatMap((model) =>
@@ -156,6 +185,8 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   return {
     sourceName: null,
     questions: [],
+    difficultyComputed: false,
+    reopen: null,
     loadError: null,
     filter: { dbIds: [], difficulties: [], limit: null, randomSample: false },
     models: [],
@@ -168,7 +199,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
 
     async loadTeaching() {
       try {
-        loaded(await teachingBenchmark(import.meta.env.BASE_URL));
+        await loaded(await teachingBenchmark(import.meta.env.BASE_URL), "teaching");
       } catch (error) {
         set({ loadError: errorMessage(error) });
       }
@@ -176,7 +207,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
 
     async loadFolder(files) {
       const entries = new Map(files.map((file) => [file.webkitRelativePath || file.name, async () => new Uint8Array(await file.arrayBuffer())]));
-      await loadEntries(files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", entries);
+      await loadEntries(files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", "folder", entries);
     },
 
     async loadZip(file) {
@@ -189,7 +220,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         return;
       }
       const entries = new Map(Object.entries(unzipped).map(([path, bytes]) => [path, async () => bytes]));
-      await loadEntries(file.name, entries);
+      await loadEntries(file.name, "zip", entries);
     },
 
     setFilter(filter) {
@@ -218,7 +249,13 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         limit: filter.limit ?? undefined,
         sampleSeed: filter.randomSample ? Date.now() % 2 ** 31 : undefined,
       });
-      const models = get().models.length > 0 ? get().models : [useSettingsStore.getState().llm.model];
+      const settingsModel = useSettingsStore.getState().llm.model.trim();
+      if (get().models.length === 0 && !settingsModel) {
+        set({ loadError: "No model is named: type one under Models, or set one in Settings. Nothing has been sent." });
+        return;
+      }
+      // With no model named here, the run uses the one in Settings; the view says which before the run starts.
+      const models = get().models.length > 0 ? get().models : [settingsModel];
       set({ runQuestions, runModels: models, results: [] });
       await save();
       await runPending();
@@ -239,22 +276,25 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     },
 
     async restore() {
+      let saved: SavedBenchmarkRun | null = null;
       try {
-        const saved = await queryLabStorage().loadBenchmarkRun();
-        if (!saved) return;
-        if (saved.sourceName === TEACHING_BENCHMARK_NAME) await get().loadTeaching();
-        else if (get().sourceName !== saved.sourceName) return; // a folder must be chosen again before continuing
-        const finished = saved.results.length >= saved.questions.length * saved.models.length;
-        set({
-          runQuestions: saved.questions,
-          results: saved.results,
-          runModels: saved.models,
-          semantics: saved.semantics,
-          status: finished ? "done" : "paused",
-        });
+        saved = await queryLabStorage().loadBenchmarkRun();
       } catch {
         // Nothing kept, or storage unavailable.
       }
+      // At page start: reopen what was open. The teaching benchmark is the page's own and loads again; a chosen
+      // folder or .zip cannot be read again without the person, so it is named and its kept results shown.
+      if (get().sourceName === null && get().reopen === null) {
+        const last =
+          readLastSource() ?? (saved ? { name: saved.sourceName, kind: saved.sourceName === TEACHING_BENCHMARK_NAME ? "teaching" : "folder" } : null);
+        if (last && last.kind !== "teaching") {
+          set({ reopen: last });
+          if (saved?.sourceName === last.name) applySaved(saved);
+          return;
+        }
+        await get().loadTeaching();
+      }
+      if (saved && saved.sourceName === get().sourceName) applySaved(saved);
     },
 
     exportResults(format) {

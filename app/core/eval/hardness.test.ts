@@ -1,6 +1,6 @@
 // Spider hardness on Spider's own kinds of queries, the counts behind each class, and the corners a tokenizer must get right.
 import { describe, expect, it } from "vitest";
-import { analyzeHardness, classifyHardness, hardnessAnalysisSchema, hardnessSchema, sqlHardness, type HardnessAnalysis } from "./hardness";
+import { analyzeHardness, classifyHardness, hardnessAnalysisSchema, hardnessSchema, sqlHardness, withDifficulties, type HardnessAnalysis } from "./hardness";
 
 function analysis(sql: string): HardnessAnalysis {
   const result = analyzeHardness(sql);
@@ -153,5 +153,26 @@ describe("the schemas", () => {
     expect(hardnessAnalysisSchema.safeParse(analysis("SELECT a FROM t WHERE b IN (SELECT b FROM u)")).success).toBe(true);
     expect(hardnessSchema.safeParse("extra").success).toBe(true);
     expect(hardnessSchema.safeParse("extra hard").success).toBe(false);
+  });
+});
+
+describe("withDifficulties", () => {
+  it("computes each question's difficulty from its gold SQL when the benchmark has no labels", () => {
+    const { questions, computed } = withDifficulties<{ gold: string; difficulty?: string }>([
+      { gold: "SELECT count(*) FROM singer" },
+      { gold: "SELECT name FROM singer WHERE age > 30 ORDER BY age DESC LIMIT 3" },
+      { gold: "PRAGMA table_info(singer)" },
+    ]);
+    expect(computed).toBe(true);
+    expect(questions.map((question) => question.difficulty)).toEqual([
+      "easy",
+      sqlHardness("SELECT name FROM singer WHERE age > 30 ORDER BY age DESC LIMIT 3"),
+      undefined,
+    ]);
+  });
+
+  it("keeps the benchmark's own labels, even when only some questions have one", () => {
+    const labelled = [{ gold: "SELECT 1", difficulty: "simple" }, { gold: "SELECT 2" }];
+    expect(withDifficulties(labelled)).toEqual({ questions: labelled, computed: false });
   });
 });

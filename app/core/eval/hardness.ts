@@ -533,3 +533,14 @@ export function sqlHardness(sql: string): Hardness | undefined {
   const result = analyzeHardness(sql);
   return result.ok ? result.hardness : undefined;
 }
+
+/**
+ * Questions with a difficulty for each: the benchmark's own labels when it has any, else Spider's hardness of the
+ * gold SQL, so a benchmark without labels (BIRD-style folders, a course's own questions) can still be broken down
+ * by difficulty. `computed` says which, for the page to tell the person. A benchmark labelled only in part keeps its
+ * labels and leaves the rest unlabelled: mixing the two scales would compare unlike things.
+ */
+export function withDifficulties<Question extends { gold: string; difficulty?: string }>(questions: Question[]): { questions: Question[]; computed: boolean } {
+  if (questions.length === 0 || questions.some((question) => question.difficulty !== undefined)) return { questions, computed: false };
+  return { questions: questions.map((question) => ({ ...question, difficulty: sqlHardness(question.gold) })), computed: true };
+}

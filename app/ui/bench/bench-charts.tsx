@@ -13,8 +13,14 @@ interface Series {
   values: number[];
 }
 
+/** Room for one category's bars and its label; below this Chart.js would drop labels to make them fit. */
+const PIXELS_PER_CATEGORY = 34;
+const MIN_WIDTH = 320;
+
 function BarChart({ title, labels, series, percent }: { title: string; labels: string[]; series: Series[]; percent?: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Every category keeps its label: the chart grows with them and scrolls inside its box (bench-chart-scroll).
+  const width = Math.max(MIN_WIDTH, labels.length * PIXELS_PER_CATEGORY * Math.max(1, Math.ceil(series.length / 2)));
   useEffect(() => {
     const chart = new Chart(canvas.current!, {
       type: "bar",
@@ -23,14 +29,21 @@ function BarChart({ title, labels, series, percent }: { title: string; labels: s
         animation: false,
         responsive: false,
         plugins: { legend: { display: series.length > 1 }, title: { display: false } },
-        scales: { y: { beginAtZero: true, ...(percent ? { max: 100, ticks: { callback: (value) => `${value}%` } } : {}) } },
+        scales: {
+          x: { ticks: { autoSkip: false, maxRotation: 60, minRotation: 0 } },
+          y: { beginAtZero: true, ...(percent ? { max: 100, ticks: { callback: (value) => `${value}%` } } : {}) },
+        },
       },
     });
+    // How many category labels were drawn, for the tests (a canvas has no text to read).
+    canvas.current!.dataset.labelsDrawn = String(chart.scales.x?.ticks.length ?? 0);
     return () => chart.destroy();
   }, [labels, series, percent]);
   return (
     <figure className="bench-chart">
-      <canvas ref={canvas} width={320} height={200} role="img" aria-label={title} />
+      <div className="bench-chart-scroll">
+        <canvas ref={canvas} width={width} height={220} role="img" aria-label={title} data-labels={labels.length} />
+      </div>
       <figcaption>{title}</figcaption>
     </figure>
   );

@@ -9,6 +9,17 @@ import { BenchCharts } from "./bench-charts";
 import { BenchCosts } from "./bench-costs";
 import { ModelComparison } from "./model-comparison";
 import { ResultDetails } from "./result-details";
+import { emptyFilterReason, matchesResultFilter } from "./result-filter";
+import { reopenAdvice } from "../../state/benchmark-reopen";
+import "./benchmark-view.css";
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url || "no Base URL";
+  }
+}
 
 type SortKey = "index" | "model" | "db_id" | "difficulty" | "match" | "turns" | "tokens" | "latencyMs";
 
@@ -53,22 +64,19 @@ function Breakdown({ results, by, label }: { results: RunResult[]; by: (result: 
 
 export function BenchmarkView() {
   const state = useBenchmarkStore();
-  const defaultModel = useSettingsStore((settings) => settings.llm.model);
+  const defaultModel = useSettingsStore((settings) => settings.llm.model.trim());
+  const defaultEndpoint = useSettingsStore((settings) => settings.llm.baseUrl);
   const [modelsText, setModelsText] = useState("");
   const [query, setQuery] = useState("");
   const [onlyMisses, setOnlyMisses] = useState(false);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "index", descending: false });
   const [opened, setOpened] = useState<string | null>(null);
 
+  // Once, when the view first opens: what was open before a reload comes back (or is named, when the person must choose it).
   useEffect(() => {
-    if (!state.sourceName)
-      void useBenchmarkStore
-        .getState()
-        .restore()
-        .then(() => {
-          if (!useBenchmarkStore.getState().sourceName) void useBenchmarkStore.getState().loadTeaching();
-        });
-  }, [state.sourceName]);
+    const { sourceName, reopen, restore } = useBenchmarkStore.getState();
+    if (!sourceName && !reopen) void restore();
+  }, []);
 
   const databases = useMemo(() => [...new Set(state.questions.map((question) => question.dbId))].sort(), [state.questions]);
   const difficulties = useMemo(
@@ -76,12 +84,10 @@ export function BenchmarkView() {
     [state.questions],
   );
   const total = state.runQuestions.length * state.runModels.length;
+  // One model: its name is said once above the table instead of in a column on every row.
+  const manyModels = state.runModels.length > 1;
   const rows = useMemo(() => {
-    const needle = query.toLowerCase();
-    const filtered = state.results.filter(
-      (result) =>
-        (!onlyMisses || !result.match) && (needle === "" || `${result.question} ${result.predicted ?? ""} ${result.gold}`.toLowerCase().includes(needle)),
-    );
+    const filtered = state.results.filter((result) => matchesResultFilter(result, query, onlyMisses));
     const value = (result: RunResult): number | string =>
       sort.key === "tokens" ? result.tokens.input + result.tokens.output : sort.key === "match" ? Number(result.match) : (result[sort.key] ?? "");
     return [...filtered].sort((a, b) => {
@@ -124,6 +130,19 @@ export function BenchmarkView() {
           <FilePickerButton inputLabel="Results file" accept=".jsonl,.json" onFiles={([file]) => void state.importResults(file)}>
             Import results
           </FilePickerButton>
+          {state.reopen && (
+            <p className="notice info" role="status">
+              {reopenAdvice(state.reopen)}{" "}
+              <button type="button" className="link-button" onClick={() => void state.loadTeaching()}>
+                Open the teaching benchmark instead
+              </button>
+            </p>
+          )}
+          {state.difficultyComputed && (
+            <p className="muted">
+              The benchmark has no difficulty labels: each question&apos;s difficulty is computed from its gold SQL by Spider&apos;s hardness rules.
+            </p>
+          )}
           {state.loadError && (
             <p className="notice error" role="alert">
               {state.loadError}
@@ -200,6 +219,13 @@ export function BenchmarkView() {
               }}
             />
           </label>
+          <p className="muted" aria-live="polite">
+            {state.models.length > 0
+              ? `Runs ${state.models.join(", ")} at ${hostOf(defaultEndpoint)}.`
+              : defaultModel
+                ? `No model named: runs ${defaultModel}, the model in Settings, at ${hostOf(defaultEndpoint)}.`
+                : "No model named here or in Settings: name one to run."}
+          </p>
           <label>
             At once
             <input
@@ -250,6 +276,7 @@ export function BenchmarkView() {
           {state.runModels.length > 1 && <ModelComparison results={state.results} models={state.runModels} />}
           <div className="bench-summary">
             {state.runModels.length > 1 && <Breakdown results={state.results} by={(result) => result.model} label="model" />}
+            {state.runModels.length === 1 && <p className="muted">Model: {state.runModels[0]}</p>}
             <Breakdown results={state.results} by={(result) => result.db_id} label="database" />
             <Breakdown results={state.results} by={(result) => result.difficulty ?? "unlabelled"} label="difficulty" />
             <BenchCosts results={state.results} />
@@ -267,12 +294,33 @@ export function BenchmarkView() {
               Export CSV
             </button>
           </div>
-          <div className="bench-table-wrap">
+          {rows.length === 0 && (
+            <p className="notice info" role="status">
+              {emptyFilterReason(state.results, query, onlyMisses)}
+            </p>
+          )}
+          <div className="bench-table-wrap" hidden={rows.length === 0}>
             <table className="bench-table" aria-label="Benchmark results">
+              {/* Fixed widths for the short columns; the question and the two SQL share the rest and wrap, so the
+                  table fits the window (1,440 px and up) without scrolling sideways. */}
+              <colgroup>
+                <col className="col-index" />
+                {manyModels && <col className="col-model" />}
+                <col className="col-database" />
+                <col className="col-difficulty" />
+                <col />
+                <col />
+                <col />
+                <col className="col-match" />
+                <col className="col-turns" />
+                <col className="col-tokens" />
+                <col className="col-latency" />
+                <col className="col-details" />
+              </colgroup>
               <thead>
                 <tr>
                   {header("index", "#")}
-                  {header("model", "Model")}
+                  {manyModels && header("model", "Model")}
                   {header("db_id", "Database")}
                   {header("difficulty", "Difficulty")}
                   <th scope="col">Question</th>
@@ -282,7 +330,6 @@ export function BenchmarkView() {
                   {header("turns", "Turns")}
                   {header("tokens", "Tokens")}
                   {header("latencyMs", "Latency")}
-                  <th scope="col">Error</th>
                   <th scope="col">Details</th>
                 </tr>
               </thead>
@@ -293,7 +340,7 @@ export function BenchmarkView() {
                     <Fragment key={key}>
                       <tr className={result.match ? "match" : "miss"} aria-label={`Question ${result.index + 1} ${result.match ? "match" : "miss"}`}>
                         <td>{result.index + 1}</td>
-                        <td>{result.model}</td>
+                        {manyModels && <td>{result.model}</td>}
                         <td>{result.db_id}</td>
                         <td>{result.difficulty ?? ""}</td>
                         <td>{result.question}</td>
@@ -301,11 +348,13 @@ export function BenchmarkView() {
                         <td>
                           <SqlHighlight sql={result.gold} />
                         </td>
-                        <td>{result.match ? "✓ match" : `✗ ${result.reason}`}</td>
+                        <td>
+                          {result.match ? "✓ match" : `✗ ${result.reason}`}
+                          {result.error && <div className="bench-error">{result.error}</div>}
+                        </td>
                         <td>{result.turns}</td>
                         <td>{formatCount(result.tokens.input + result.tokens.output)}</td>
                         <td>{formatDuration(result.latencyMs)}</td>
-                        <td>{result.error ?? ""}</td>
                         <td>
                           <button
                             type="button"
@@ -319,8 +368,10 @@ export function BenchmarkView() {
                       </tr>
                       {opened === key && (
                         <tr className="details-row">
-                          <td colSpan={13}>
-                            <ResultDetails result={result} />
+                          <td colSpan={manyModels ? 12 : 11}>
+                            <div className="bench-details-scroll">
+                              <ResultDetails result={result} />
+                            </div>
                           </td>
                         </tr>
                       )}
