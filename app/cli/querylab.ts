@@ -1,6 +1,6 @@
 // The `querylab` command: the same core as the browser, run in Node. Subcommands are added here as they are built.
 import { parseArgs } from "node:util";
-import { blobToHex } from "../core/db/result-export";
+import { blobToHex } from "../core/db/blob-hex";
 import { openDatabaseFile } from "./node-engine";
 import { textTable } from "./text-table";
 import { askCommand } from "./ask-command";

@@ -3,7 +3,7 @@
 import { create } from "zustand";
 import type { AgentEvent } from "../core/agent/events";
 import { emptyTraceView, replaySteps, traceView, type Trace, type TraceView } from "../core/agent/trace";
-import { blobToHex } from "../core/db/result-export";
+import { blobToHex } from "../core/db/blob-hex";
 import { presetOf } from "../core/llm/provider-presets";
 import { downloadBytes } from "../browser/download";
 import { queryLabStorage, sqliteConnection } from "../browser/services";

@@ -2,7 +2,7 @@
 // concluded (its final SQL and a small summary of the result), which is what the next question is told.
 import { z } from "zod";
 import type { SqlValue } from "../db/types";
-import { blobToHex } from "../db/result-export";
+import { blobToHex } from "../db/blob-hex";
 import { errorMessage } from "../error-message";
 import { formatCount } from "../format";
 import { nestingDepth, TRACE_LIMITS, traceSchema, type Trace, type TraceLimits } from "./trace";

@@ -1,13 +1,7 @@
 // Turns a query result into CSV or JSON text for download.
 import Papa from "papaparse";
+import { blobToHex } from "./blob-hex";
 import type { SqlValue } from "./types";
-
-/** BLOBs have no text form; hex keeps them lossless and readable in a spreadsheet. */
-export function blobToHex(bytes: Uint8Array): string {
-  let hex = "";
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
 
 function exportable(value: SqlValue): string | number | null {
   return value instanceof Uint8Array ? `x'${blobToHex(value)}'` : value;
