@@ -1,6 +1,7 @@
 // The `querylab` command: the same core as the browser, run in Node. Subcommands are added here as they are built.
 import { parseArgs } from "node:util";
 import { blobToHex } from "../core/db/blob-hex";
+import { formatCountOf } from "../core/format";
 import { openDatabaseFile } from "./node-engine";
 import { textTable } from "./text-table";
 import { askCommand } from "./ask-command";
@@ -58,7 +59,9 @@ async function sqlCommand(argv: string[]): Promise<number> {
       `${textTable(outcome.columns, rows)}\n(${outcome.rowCount} ${outcome.rowCount === 1 ? "row" : "rows"}, ${outcome.elapsedMs.toFixed(1)} ms)\n`,
     );
   } else {
-    process.stdout.write(`${outcome.statementCount} statements run, ${outcome.rowsModified} rows changed (in memory only).\n`);
+    process.stdout.write(
+      `${formatCountOf(outcome.statementCount, "statement")} run, ${formatCountOf(outcome.rowsModified, "row")} changed (in memory only).\n`,
+    );
   }
   return 0;
 }

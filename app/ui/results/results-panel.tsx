@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
-import { formatCount, formatDuration } from "../../core/format";
+import { formatCount, formatCountOf, formatDuration } from "../../core/format";
 import { copyTextOf } from "./cell-text";
 import { ResultsGrid, type CellPosition } from "./results-grid";
 import { fetchChartRows } from "../chart/chart-rows";
@@ -48,7 +48,7 @@ export function ResultsPanel() {
       summary = `${formatCount(result.rowCount)} ${result.rowCount === 1 ? "row" : "rows"}`;
       if (result.truncated) summary += ` (first ${formatCount(result.storedRowCount)} kept)`;
     } else {
-      summary = `${result.statementCount} ${result.statementCount === 1 ? "statement" : "statements"} run · ${formatCount(result.rowsModified)} rows changed`;
+      summary = `${formatCountOf(result.statementCount, "statement")} run · ${formatCountOf(result.rowsModified, "row")} changed`;
     }
     summary += ` · ${formatDuration(result.elapsedMs)}`;
   }
