@@ -1,6 +1,7 @@
 // Scores a schema's tables and columns against a question: lexical (BM25), value matching and, when a model is given, dense.
 import type { DatabaseSchema } from "../db/types";
 import { Bm25Index, type Bm25Document } from "./bm25";
+import { passageInput, queryInput } from "./embedding-prefixes";
 import { splitIdentifier, textTerms } from "./text-terms";
 import type { DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
 import type { ValueIndex, ValueMatch } from "./value-index";
@@ -128,7 +129,7 @@ export class SchemaRetriever {
   /** Embeds every unit with this model, once; later questions reuse the vectors. */
   async prepareDense(embedder: TextEmbedder): Promise<void> {
     if (this.denseVectors?.modelId === embedder.modelId) return;
-    const vectors = await embedder.embed(this.units.map((unit) => unit.text));
+    const vectors = await embedder.embed(this.units.map((unit) => passageInput(embedder.modelId, unit.text)));
     this.denseVectors = { modelId: embedder.modelId, vectors };
   }
 
@@ -159,7 +160,7 @@ export class SchemaRetriever {
     let denseUsed = false;
     if (embedder) {
       await this.prepareDense(embedder);
-      const [questionVector] = await embedder.embed([question]);
+      const [questionVector] = await embedder.embed([queryInput(embedder.modelId, question)]);
       const vectors = this.denseVectors?.vectors ?? [];
       const similarities = vectors.map((vector) => cosine(questionVector, vector));
       for (const group of [tableIndexes, columnIndexes]) {
