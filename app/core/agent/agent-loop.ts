@@ -6,7 +6,7 @@ import type { PriceTable } from "../llm/model-prices";
 import { DEFAULT_DATA_SHARING, type DataSharing } from "../data-sharing";
 import type { PromptSchema } from "../schema/pruning-summary";
 import { Conversation } from "./conversation";
-import type { AgentEvent, TokenUsage } from "./events";
+import type { RunEvent, TokenUsage } from "./events";
 import { modelTurn } from "./model-turn";
 import { defaultStopConditions, firstStop, lastSuccessfulSql, submitted, type AgentStep, type StepAction, type StopCondition } from "./stop-conditions";
 import { requestedCalls, validateToolCall } from "./tool-call";
@@ -77,7 +77,7 @@ function abortableSleep(milliseconds: number, signal?: AbortSignal): Promise<voi
   });
 }
 
-export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentEvent> {
+export async function* runAgent(options: AgentRunOptions): AsyncGenerator<RunEvent> {
   const now = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? abortableSleep;
   const { settings, database, signal } = options;
@@ -108,7 +108,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<AgentE
   };
 
   const steps: AgentStep[] = [];
-  const end = (status: "submitted" | "max-turns" | "stopped" | "failed", turns = steps.length): AgentEvent => ({
+  const end = (status: "submitted" | "max-turns" | "stopped" | "failed", turns = steps.length): RunEvent => ({
     type: "run-end",
     status,
     turns,

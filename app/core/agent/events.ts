@@ -12,13 +12,22 @@ const resultSchema = z.object({
 });
 
 /** Why a run ended without an answer: the loop's own reasons, or what the LLM call failed with. */
-export const agentErrorKindSchema = z.enum(["stopped", "max-turns", "token-budget", "cost-budget", "repeated-failure", ...llmErrorKindSchema.options]);
+export const agentErrorKindSchema = z.enum([
+  "stopped",
+  "max-turns",
+  "token-budget",
+  "cost-budget",
+  "repeated-failure",
+  "no-answer",
+  ...llmErrorKindSchema.options,
+]);
 export type AgentErrorKind = z.infer<typeof agentErrorKindSchema>;
 
 const usageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 export type TokenUsage = z.infer<typeof usageSchema>;
 
-export const agentEventSchema = z.discriminatedUnion("type", [
+/** One agent run's events: what a single run yields, and what each voting candidate's run is made of. */
+export const runEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("run-start"),
     runId: z.string(),
@@ -83,6 +92,39 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     elapsedMs: z.number(),
     /** Time spent outside the model calls: the agent's own overhead (tools, prompt building). */
     overheadMs: z.number(),
+  }),
+]);
+export type RunEvent = z.infer<typeof runEventSchema>;
+
+/** Candidates that returned the same rows (the EX judge's comparison): the vote's unit. */
+export const voteGroupSchema = z.object({
+  /** Candidate numbers (1-based) in the group, in order. */
+  candidates: z.array(z.number()),
+  /** Each distinct query of the group (normal form decides "distinct"), most frequent first, with how many wrote it. */
+  queries: z.array(z.object({ sql: z.string(), count: z.number() })),
+  columns: z.array(z.string()),
+  rowCount: z.number(),
+});
+export type VoteGroup = z.infer<typeof voteGroupSchema>;
+
+/**
+ * A voting run (candidate-voting.ts in eval) is the candidates' runs, each event wrapped with its candidate number so
+ * they stream into one trace, then the vote, then the run's own final (the winner's query), error and run-end.
+ */
+export const agentEventSchema = z.discriminatedUnion("type", [
+  ...runEventSchema.options,
+  z.object({ type: z.literal("candidate"), candidate: z.number(), event: runEventSchema }),
+  z.object({
+    type: z.literal("vote"),
+    candidates: z.number(),
+    temperature: z.number(),
+    /** Groups with rows first, largest first; the winner is groups[winner] (null: no candidate had an answer). */
+    groups: z.array(voteGroupSchema),
+    winner: z.number().nullable(),
+    /** Why the winner won, in words (largest group, or which tie rule decided). */
+    rule: z.string(),
+    /** Candidates without an answer (no final query, or it failed when run), with the reason. */
+    unanswered: z.array(z.object({ candidate: z.number(), reason: z.string() })),
   }),
 ]);
 

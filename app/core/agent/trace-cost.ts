@@ -3,10 +3,14 @@
 import { costUsd, formatUsd, priceOf, type PriceTable } from "../llm/model-prices";
 import type { AgentEvent, TokenUsage } from "./events";
 
-/** The tokens of every turn that ended, so a run stopped or failed midway still counts what it used. */
+/**
+ * The tokens of every turn that ended, so a run stopped or failed midway still counts what it used; a voting run's
+ * turns are its candidates'.
+ */
 export function traceUsage(events: readonly AgentEvent[]): TokenUsage {
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-  for (const event of events) {
+  for (const outer of events) {
+    const event = outer.type === "candidate" ? outer.event : outer;
     if (event.type !== "turn-end") continue;
     usage.inputTokens += event.usage.inputTokens;
     usage.outputTokens += event.usage.outputTokens;
