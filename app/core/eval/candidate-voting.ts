@@ -3,6 +3,7 @@
 import type { LanguageModel } from "ai";
 import { runAgent, type AgentRunOptions } from "../agent/agent-loop";
 import type { AgentEvent, AgentEventOf, RunEvent, TokenUsage } from "../agent/events";
+import { errorMessage } from "../error-message";
 import type { RecordingFetch } from "../llm/recording-fetch";
 import { voteOnCandidates, type CandidateAnswer } from "./candidate-vote";
 import { DEFAULT_JUDGE_TIMEOUT_MS, type ExSemantics } from "./ex-judge";
@@ -60,7 +61,7 @@ export async function* runVoting(options: AgentRunOptions, voting: VotingOptions
         wake?.();
       }
     } catch (error) {
-      ends[candidate - 1]!.reason = `it failed: ${error instanceof Error ? error.message : String(error)}`;
+      ends[candidate - 1]!.reason = `it failed: ${errorMessage(error)}`;
     } finally {
       running -= 1;
       wake?.();
