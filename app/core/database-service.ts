@@ -8,6 +8,9 @@ import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Out
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
 import { profileDatabase, type ProfileOptions } from "./schema/profile";
 import type { DatabaseProfile } from "./schema/types";
+import type { ValueMatch } from "./schema/value-index";
+import { ValueIndexHost, type ValueIndexOutcome } from "./schema/value-index-host";
+import type { ValueReadProgress } from "./schema/value-stream";
 
 /**
  * Each method forwards to one part, like duckdb-wasm's dispatcher: the engine answers for the database itself,
@@ -18,9 +21,12 @@ export class DatabaseService {
   /** The last profiles by content key and options: a benchmark asks for a complete one, the workspace for a quick one. */
   private readonly profileCache = new Map<string, DatabaseProfile>();
   private readonly judge;
+  /** The value index lives beside the database it reads, so its values never cross to the page in bulk. */
+  private readonly values: ValueIndexHost;
 
   constructor(private readonly engine: SqliteEngine) {
     this.judge = queryRunnerFor(engine);
+    this.values = new ValueIndexHost(engine);
   }
 
   static create(sql: SqlJsStatic): DatabaseService {
@@ -29,12 +35,17 @@ export class DatabaseService {
 
   async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
     const opened = await this.engine.open(bytes);
-    if (opened.ok) this.profileCache.clear();
+    if (opened.ok) {
+      this.profileCache.clear();
+      this.values.invalidate();
+    }
     return opened;
   }
 
-  execute(sql: string, options?: ExecuteOptions): Promise<ExecuteOutcome> {
-    return this.engine.execute(sql, options);
+  async execute(sql: string, options?: ExecuteOptions): Promise<ExecuteOutcome> {
+    const outcome = await this.engine.execute(sql, options);
+    if (outcome.databaseChanged) this.values.invalidate();
+    return outcome;
   }
 
   executeReadOnly(sql: string, options: ReadOnlyOptions): Promise<Outcome<ReadOnlyResult>> {
@@ -85,7 +96,24 @@ export class DatabaseService {
     return this.engine.exportDatabase();
   }
 
-  importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
-    return this.engine.importTable(fileName, bytes, format, onProgress);
+  async importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
+    const imported = await this.engine.importTable(fileName, bytes, format, onProgress);
+    if (imported.ok) this.values.invalidate();
+    return imported;
+  }
+
+  /** Builds the value index of the open content, chunk by chunk; a write or another database meanwhile cancels it. */
+  indexValues(onProgress?: (progress: ValueReadProgress) => void): Promise<ValueIndexOutcome> {
+    return this.values.build(onProgress);
+  }
+
+  /** Rebuilds the value index from a snapshot kept for this content (no values read from the database). */
+  loadValueIndex(contentKey: string, snapshot: ArrayBuffer): Promise<ValueIndexOutcome> {
+    return this.values.load(contentKey, snapshot);
+  }
+
+  /** A question's value matches against the index of this content; null when there is none (build or load it first). */
+  async matchValues(contentKey: string, question: string): Promise<ValueMatch[] | null> {
+    return this.values.match(contentKey, question);
   }
 }

@@ -11,7 +11,7 @@ import { SchemaRetriever } from "./schema-retriever";
 import { schemaText } from "./schema-text";
 import { estimateTokens } from "./token-count";
 import type { TextEmbedder } from "./types";
-import { collectColumnValues, ValueIndex } from "./value-index";
+import { buildValueIndex } from "./value-index-builder";
 
 const SHOP = `
 CREATE TABLE cities (city_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
@@ -40,7 +40,7 @@ async function shop(): Promise<{ engine: SqliteEngine; retriever: SchemaRetrieve
   const outcome = await engine.execute(SHOP);
   if (!outcome.ok) throw new Error(outcome.error.message);
   const schema = await engine.schema();
-  const values = new ValueIndex(await collectColumnValues(engine, schema));
+  const values = (await buildValueIndex(engine, schema)).index;
   return { engine, retriever: new SchemaRetriever({ schema, values }) };
 }
 
@@ -181,7 +181,7 @@ describe("pruning", () => {
       INSERT INTO 商品 VALUES (1, '抹茶', 500, 3);
     `);
     const schema = await engine.schema();
-    const retriever = new SchemaRetriever({ schema, values: new ValueIndex(await collectColumnValues(engine, schema)) });
+    const retriever = new SchemaRetriever({ schema, values: (await buildValueIndex(engine, schema)).index });
     const german = await pruneSchema(retriever, "Wie viele Kunden wohnen in Munchen?", { budget: 160, countTokens });
     expect(german.kept.kunden).toBeDefined();
     expect(german.columns.find((column) => column.column === "stadtname")).toMatchObject({ kept: true, matchedValue: "München" });

@@ -4,7 +4,8 @@ import type { DatabaseSchema } from "../db/types";
 import { SchemaRetriever } from "./schema-retriever";
 import type { SchemaPruningSummary } from "./pruning-summary";
 import type { DatabaseProfile, PruneResult, SchemaDescriptions } from "./types";
-import { collectColumnValues, ValueIndex } from "./value-index";
+import type { ValueMatcher } from "./value-index";
+import { buildValueIndex } from "./value-index-builder";
 
 export interface SchemaContextInput {
   database: ReadOnlyDatabase;
@@ -14,6 +15,8 @@ export interface SchemaContextInput {
   descriptions?: SchemaDescriptions | null;
   /** Read the distinct values for value matching (on by default; off skips the stage). */
   valueMatching?: boolean;
+  /** A value index built elsewhere (the page's, kept in the SQLite worker); when given, no values are read here. */
+  values?: ValueMatcher | null;
 }
 
 export interface BuiltSchemaContext {
@@ -26,7 +29,7 @@ export interface BuiltSchemaContext {
 export async function buildSchemaContext(input: SchemaContextInput): Promise<BuiltSchemaContext> {
   const started = performance.now();
   const schema = input.schema ?? (await input.database.schema());
-  const values = input.valueMatching === false ? null : new ValueIndex(await collectColumnValues(input.database, schema));
+  const values = input.valueMatching === false ? null : (input.values ?? (await buildValueIndex(input.database, schema)).index);
   const retriever = new SchemaRetriever({ schema, profile: input.profile, descriptions: input.descriptions, values });
   return { retriever, indexMs: performance.now() - started, valueCount: values?.valueCount ?? 0 };
 }

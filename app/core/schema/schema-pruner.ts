@@ -5,6 +5,7 @@ import { pruneSchema, unprunedSchema, type PruneOptions } from "./prune";
 import { buildSchemaContext, type SchemaPruner } from "./schema-context";
 import type { SchemaRetriever } from "./schema-retriever";
 import type { DatabaseProfile, SchemaDescriptions } from "./types";
+import type { ValueMatcher } from "./value-index";
 
 export interface SchemaPrunerInput {
   database: ReadOnlyDatabase;
@@ -14,6 +15,8 @@ export interface SchemaPrunerInput {
   descriptions?: SchemaDescriptions | null;
   /** Read the distinct values for value matching (on by default). */
   valueMatching?: boolean;
+  /** A value index built elsewhere (the page's, in the SQLite worker), used instead of reading the values here. */
+  values?: ValueMatcher | null;
   /**
    * The options of each question: fixed (the CLI), or read anew per question (the page, where the budget, the pins
    * and whether the embedding model is ready change between questions without re-indexing).

@@ -4,7 +4,7 @@ import { Bm25Index, type Bm25Document } from "./bm25";
 import { passageInput, queryInput } from "./embedding-prefixes";
 import { splitIdentifier, textTerms } from "./text-terms";
 import type { DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
-import type { ValueIndex, ValueMatch } from "./value-index";
+import type { ValueMatch, ValueMatcher } from "./value-index";
 
 /** One thing the question can be matched against: a table, or one column of a table. */
 export interface RetrievalUnit {
@@ -19,7 +19,7 @@ export interface SchemaIndexInput {
   schema: DatabaseSchema;
   profile?: DatabaseProfile | null;
   descriptions?: SchemaDescriptions | null;
-  values?: ValueIndex | null;
+  values?: ValueMatcher | null;
 }
 
 export interface QuestionScores {
@@ -70,7 +70,7 @@ export class SchemaRetriever {
   readonly input: SchemaIndexInput;
   readonly units: RetrievalUnit[] = [];
   private readonly bm25: Bm25Index;
-  private readonly values: ValueIndex | null;
+  private readonly values: ValueMatcher | null;
   private readonly columnUnitIndex = new Map<string, number>();
   private readonly tableUnitIndex = new Map<string, number>();
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
@@ -147,7 +147,7 @@ export class SchemaRetriever {
     const valueMatches = new Map<number, ValueMatch>();
     if (this.values) {
       for (const index of [...tableIndexes, ...columnIndexes]) stages[index].value = 0;
-      for (const match of this.values.match(question)) {
+      for (const match of await this.values.match(question)) {
         const index = this.columnUnit(match.table, match.column);
         if (index === undefined) continue;
         valueMatches.set(index, match);

@@ -1,7 +1,4 @@
 // Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
-import { quoteIdentifier } from "../db/identifiers";
-import type { DatabaseSchema } from "../db/types";
-import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { foldText, textWords } from "./text-terms";
 
 export interface ColumnValues {
@@ -28,13 +25,17 @@ const ISO_DATE = /^(\d{4})-\d{2}(-\d{2})?([ T]|$)/;
 const MAX_PHRASE_WORDS = 8;
 /** Values longer than this are prose, not names: only their words are indexed. */
 const MAX_EXACT_VALUE_LENGTH = 120;
-/** Distinct values read per column when building the index. */
-export const VALUES_PER_COLUMN = 10_000;
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 interface Place {
   column: number;
   value: string;
+}
+
+/** What ranking needs of a value index: the index itself, or one kept in the SQLite worker and asked through it (the page). */
+export interface ValueMatcher {
+  match(question: string): ValueMatch[] | Promise<ValueMatch[]>;
+  readonly valueCount: number;
 }
 
 /** The key a value and a question phrase are compared by: folded words joined by one space. */
@@ -46,7 +47,7 @@ export function valueKey(text: string): string {
  * An index of a database's distinct text values, built once per database: whole values by their folded words,
  * and which columns each word occurs in. Matching a question costs a few map lookups per word.
  */
-export class ValueIndex {
+export class ValueIndex implements ValueMatcher {
   private readonly columns: Array<{ table: string; column: string }> = [];
   private readonly exact = new Map<string, Place[]>();
   /** Values in scripts without spaces, matched as substrings of the question. */
@@ -55,47 +56,68 @@ export class ValueIndex {
   private readonly words = new Map<string, Map<number, string>>();
   /** Columns of ISO dates, with the years they span. */
   private readonly dateColumns: Array<{ column: number; from: number; to: number; example: string }> = [];
-  readonly valueCount: number;
+  /** Per column while it is being added: what the date test needs (how many values, how many ISO dates, their years). */
+  private readonly dateTallies: Array<{ values: number; dates: number; from: number; to: number; example: string }> = [];
+  private count = 0;
 
-  constructor(columnValues: ColumnValues[]) {
-    let count = 0;
+  /** All columns at once (tests, small databases); the streamed builder adds them chunk by chunk instead. */
+  constructor(columnValues: ColumnValues[] = []) {
     for (const { table, column, values } of columnValues) {
-      const columnIndex = this.columns.push({ table, column }) - 1;
-      this.noteDates(columnIndex, values);
-      for (const value of values) {
-        count += 1;
-        const key = valueKey(value);
-        if (!key) continue;
-        if (value.length <= MAX_EXACT_VALUE_LENGTH) {
-          const place = { column: columnIndex, value };
-          if (UNSPACED_SCRIPT.test(key)) this.unspaced.push({ key: key.replace(/ /g, ""), place });
-          let places = this.exact.get(key);
-          if (!places) this.exact.set(key, (places = []));
-          if (!places.some((existing) => existing.column === columnIndex)) places.push(place);
-        }
-        for (const word of new Set(key.split(" "))) {
-          if (word.length < 4 || /^\p{N}+$/u.test(word)) continue;
-          let columns = this.words.get(word);
-          if (!columns) this.words.set(word, (columns = new Map()));
-          if (!columns.has(columnIndex)) columns.set(columnIndex, value);
-        }
-      }
+      const columnIndex = this.addColumn(table, column);
+      this.addValues(columnIndex, values);
+      this.finishColumn(columnIndex);
     }
-    this.valueCount = count;
   }
 
-  private noteDates(column: number, values: string[]): void {
-    let from = Infinity;
-    let to = -Infinity;
-    let dates = 0;
-    for (const value of values) {
+  get valueCount(): number {
+    return this.count;
+  }
+
+  /** Starts a column; its values follow in any number of addValues calls, then finishColumn. */
+  addColumn(table: string, column: string): number {
+    this.dateTallies.push({ values: 0, dates: 0, from: Infinity, to: -Infinity, example: "" });
+    return this.columns.push({ table, column }) - 1;
+  }
+
+  /**
+   * Adds distinct values of a column. `keys`, when given, are their valueKey()s computed before (a stored index
+   * reloaded): folding is most of the cost of building, so a reload skips it.
+   */
+  addValues(columnIndex: number, values: readonly string[], keys?: readonly string[]): void {
+    const tally = this.dateTallies[columnIndex]!;
+    for (let position = 0; position < values.length; position += 1) {
+      const value = values[position]!;
+      this.count += 1;
+      if (tally.values === 0) tally.example = value;
+      tally.values += 1;
       const year = ISO_DATE.exec(value)?.[1];
-      if (!year) continue;
-      dates += 1;
-      from = Math.min(from, Number(year));
-      to = Math.max(to, Number(year));
+      if (year) {
+        tally.dates += 1;
+        tally.from = Math.min(tally.from, Number(year));
+        tally.to = Math.max(tally.to, Number(year));
+      }
+      const key = keys ? keys[position]! : valueKey(value);
+      if (!key) continue;
+      if (value.length <= MAX_EXACT_VALUE_LENGTH) {
+        const place = { column: columnIndex, value };
+        if (UNSPACED_SCRIPT.test(key)) this.unspaced.push({ key: key.replace(/ /g, ""), place });
+        let places = this.exact.get(key);
+        if (!places) this.exact.set(key, (places = []));
+        if (!places.some((existing) => existing.column === columnIndex)) places.push(place);
+      }
+      for (const word of new Set(key.split(" "))) {
+        if (word.length < 4 || /^\p{N}+$/u.test(word)) continue;
+        let columns = this.words.get(word);
+        if (!columns) this.words.set(word, (columns = new Map()));
+        if (!columns.has(columnIndex)) columns.set(columnIndex, value);
+      }
     }
-    if (values.length > 0 && dates >= 0.8 * values.length) this.dateColumns.push({ column, from, to, example: values[0] });
+  }
+
+  /** Ends a column: a column whose values are mostly ISO dates is matched by the years it spans. */
+  finishColumn(columnIndex: number): void {
+    const tally = this.dateTallies[columnIndex]!;
+    if (tally.values > 0 && tally.dates >= 0.8 * tally.values) this.dateColumns.push({ column: columnIndex, from: tally.from, to: tally.to, example: tally.example });
   }
 
   /**
@@ -150,43 +172,4 @@ export class ValueIndex {
     }
     return [...best.values()].sort((a, b) => b.score - a.score);
   }
-}
-
-/** Whether a column may hold text worth matching: TEXT affinity by SQLite's rules, no type, or a date/time type. */
-function mayHoldText(type: string): boolean {
-  const upper = type.toUpperCase();
-  if (upper === "") return true;
-  if (upper.includes("INT")) return false;
-  // DATE, DATETIME and TIMESTAMP columns usually hold ISO text (their years are matched); the query reads text only.
-  return (
-    upper.includes("CHAR") ||
-    upper.includes("CLOB") ||
-    upper.includes("TEXT") ||
-    upper.includes("DATE") ||
-    upper.includes("TIME") ||
-    !/(REAL|FLOA|DOUB|NUM|DEC|BOOL|BLOB)/.test(upper)
-  );
-}
-
-/** A column whose distinct values take longer than this to read is left out of value matching rather than stall indexing. */
-const VALUE_QUERY_TIME_LIMIT_MS = 5_000;
-
-/** Reads the distinct text values of every text column of every table (views are skipped: they repeat their tables). */
-export async function collectColumnValues(database: ReadOnlyDatabase, schema: DatabaseSchema, valuesPerColumn = VALUES_PER_COLUMN): Promise<ColumnValues[]> {
-  const collected: ColumnValues[] = [];
-  for (const table of schema.tables) {
-    if (table.kind !== "table") continue;
-    for (const column of table.columns) {
-      if (!mayHoldText(column.type)) continue;
-      const name = quoteIdentifier(column.name);
-      const outcome = await database.executeReadOnly(
-        `SELECT DISTINCT ${name} FROM ${quoteIdentifier(table.name)} WHERE typeof(${name}) = 'text' LIMIT ${valuesPerColumn}`,
-        { maxRows: valuesPerColumn, timeoutMs: VALUE_QUERY_TIME_LIMIT_MS },
-      );
-      if (!outcome.ok) continue;
-      const values = outcome.rows.map((row) => row[0]).filter((value): value is string => typeof value === "string");
-      if (values.length > 0) collected.push({ table: table.name, column: column.name, values });
-    }
-  }
-  return collected;
 }

@@ -1,0 +1,118 @@
+// The value index of the open database where the database is (the SQLite worker): built or reloaded there, asked per question, dropped when the content changes.
+import { errorMessage } from "../error-message";
+import type { ReadOnlyDatabase } from "../db/read-only-query";
+import { buildValueIndex, indexFromColumns, ValueIndexingCancelled } from "./value-index-builder";
+import type { ValueIndex, ValueMatch } from "./value-index";
+import { decodeValueSnapshot, encodeValueSnapshot } from "./value-snapshot";
+import type { ValueLimits, ValueReadProgress } from "./value-stream";
+
+export type ValueIndexOutcome =
+  | {
+      ok: true;
+      contentKey: string;
+      valueCount: number;
+      columnCount: number;
+      truncated: boolean;
+      /** Time the build or reload took in the worker, in ms (0 when the index was there already). */
+      elapsedMs: number;
+      /** The index to keep (a fresh build only): null when it came from a snapshot or was there already. */
+      snapshot: ArrayBuffer | null;
+    }
+  | { ok: false; cancelled: boolean; message: string };
+
+interface HostDatabase extends ReadOnlyDatabase {
+  contentKey(): Promise<string>;
+}
+
+interface Ready {
+  contentKey: string;
+  index: ValueIndex;
+  columnCount: number;
+  truncated: boolean;
+}
+
+export const CHANGED_WHILE_INDEXING = "The database changed while its values were being indexed.";
+
+/**
+ * One index at a time, for one content key. A build in progress is shared by callers asking for the same content,
+ * and stopped by `invalidate` (a write, another database): its next chunk sees the signal and gives up.
+ */
+export class ValueIndexHost {
+  private ready: Ready | null = null;
+  private job: { contentKey: string; controller: AbortController; outcome: Promise<ValueIndexOutcome> } | null = null;
+
+  constructor(
+    private readonly database: HostDatabase,
+    private readonly limits: Partial<ValueLimits> = {},
+  ) {}
+
+  /** Builds the index of what is open now (or returns the one built already); the outcome carries the snapshot to keep. */
+  async build(onProgress?: (progress: ValueReadProgress) => void): Promise<ValueIndexOutcome> {
+    const contentKey = await this.database.contentKey();
+    if (this.ready?.contentKey === contentKey) return this.readyOutcome(this.ready, 0, null);
+    return this.run(contentKey, async (signal) => {
+      const schema = await this.database.schema();
+      const built = await buildValueIndex(this.database, schema, { limits: this.limits, signal, onProgress });
+      const ready = { contentKey, index: built.index, columnCount: built.columns.length, truncated: built.truncated };
+      return { ready, snapshot: encodeValueSnapshot(built) };
+    });
+  }
+
+  /** Rebuilds the index from a kept snapshot of this content, without reading the database. */
+  async load(contentKey: string, snapshot: ArrayBuffer): Promise<ValueIndexOutcome> {
+    if ((await this.database.contentKey()) !== contentKey) return { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING };
+    if (this.ready?.contentKey === contentKey) return this.readyOutcome(this.ready, 0, null);
+    return this.run(contentKey, async (signal) => {
+      const contents = decodeValueSnapshot(snapshot);
+      const index = await indexFromColumns(contents.columns, { signal });
+      return { ready: { contentKey, index, columnCount: contents.columns.length, truncated: contents.truncated }, snapshot: null };
+    });
+  }
+
+  /** The question's value matches, or null when no index of this content is here (a restarted worker, a changed database). */
+  match(contentKey: string, question: string): ValueMatch[] | null {
+    return this.ready?.contentKey === contentKey ? this.ready.index.match(question) : null;
+  }
+
+  /** The content changed: stop a build in progress and forget the index. */
+  invalidate(): void {
+    this.job?.controller.abort(CHANGED_WHILE_INDEXING);
+    this.job = null;
+    this.ready = null;
+  }
+
+  private readyOutcome(ready: Ready, elapsedMs: number, snapshot: ArrayBuffer | null): ValueIndexOutcome {
+    return {
+      ok: true,
+      contentKey: ready.contentKey,
+      valueCount: ready.index.valueCount,
+      columnCount: ready.columnCount,
+      truncated: ready.truncated,
+      elapsedMs,
+      snapshot,
+    };
+  }
+
+  private run(contentKey: string, work: (signal: AbortSignal) => Promise<{ ready: Ready; snapshot: ArrayBuffer | null }>): Promise<ValueIndexOutcome> {
+    if (this.job?.contentKey === contentKey) return this.job.outcome;
+    this.job?.controller.abort(CHANGED_WHILE_INDEXING);
+    const controller = new AbortController();
+    const started = performance.now();
+    const outcome = (async (): Promise<ValueIndexOutcome> => {
+      try {
+        const { ready, snapshot } = await work(controller.signal);
+        // A write between the last chunk and here would have aborted; checked again in case it came with no chunk left.
+        if (controller.signal.aborted || (await this.database.contentKey()) !== contentKey) return { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING };
+        this.ready = ready;
+        return this.readyOutcome(ready, performance.now() - started, snapshot);
+      } catch (error) {
+        if (error instanceof ValueIndexingCancelled) return { ok: false, cancelled: true, message: error.message };
+        return { ok: false, cancelled: false, message: errorMessage(error) };
+      } finally {
+        if (this.job?.controller === controller) this.job = null;
+      }
+    })();
+    this.job = { contentKey, controller, outcome };
+    return outcome;
+  }
+}

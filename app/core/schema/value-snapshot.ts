@@ -1,0 +1,81 @@
+// A built value index as one ArrayBuffer (its columns' values and folded keys): moved between the worker and the page without copying, kept in IndexedDB.
+import type { KeyedColumnValues } from "./value-index-builder";
+
+/** Bumped when the layout or the way keys are folded changes: a stored buffer of another version is rebuilt, not misread. */
+export const VALUE_SNAPSHOT_VERSION = 1;
+
+interface SnapshotHeader {
+  version: number;
+  truncated: boolean;
+  columns: Array<{ table: string; column: string; count: number }>;
+}
+
+export interface ValueSnapshotContents {
+  columns: KeyedColumnValues[];
+  truncated: boolean;
+}
+
+/**
+ * Layout: [header length: u32][header JSON, UTF-8, padded to 4 bytes][lengths: u32 × 2 per value, value then key, in
+ * UTF-16 units][the values and keys, one after another, as UTF-8]. One encode and one decode of the text for all
+ * values: a million values are a few calls, not a million.
+ */
+export function encodeValueSnapshot({ columns, truncated }: ValueSnapshotContents): ArrayBuffer {
+  const header: SnapshotHeader = {
+    version: VALUE_SNAPSHOT_VERSION,
+    truncated,
+    columns: columns.map(({ table, column, values }) => ({ table, column, count: values.length })),
+  };
+  const encoder = new TextEncoder();
+  const headerBytes = encoder.encode(JSON.stringify(header));
+  const headerEnd = 4 + Math.ceil(headerBytes.byteLength / 4) * 4;
+  const valueCount = columns.reduce((sum, column) => sum + column.values.length, 0);
+  const lengths = new Uint32Array(valueCount * 2);
+  const pieces: string[] = [];
+  let position = 0;
+  for (const { values, keys } of columns) {
+    for (let index = 0; index < values.length; index += 1) {
+      lengths[position++] = values[index]!.length;
+      lengths[position++] = keys[index]!.length;
+      pieces.push(values[index]!, keys[index]!);
+    }
+  }
+  const text = encoder.encode(pieces.join(""));
+  const buffer = new ArrayBuffer(headerEnd + lengths.byteLength + text.byteLength);
+  new DataView(buffer).setUint32(0, headerBytes.byteLength, true);
+  new Uint8Array(buffer, 4, headerBytes.byteLength).set(headerBytes);
+  new Uint32Array(buffer, headerEnd, lengths.length).set(lengths);
+  new Uint8Array(buffer, headerEnd + lengths.byteLength).set(text);
+  return buffer;
+}
+
+/** Reads a snapshot back; throws on another version or a damaged buffer (the caller rebuilds from the database). */
+export function decodeValueSnapshot(buffer: ArrayBuffer): ValueSnapshotContents {
+  if (buffer.byteLength < 4) throw new Error("The stored value index is empty.");
+  const headerLength = new DataView(buffer).getUint32(0, true);
+  const headerEnd = 4 + Math.ceil(headerLength / 4) * 4;
+  if (headerEnd > buffer.byteLength) throw new Error("The stored value index is cut short.");
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength))) as SnapshotHeader;
+  if (header.version !== VALUE_SNAPSHOT_VERSION) throw new Error(`The stored value index has version ${String(header.version)}, not ${VALUE_SNAPSHOT_VERSION}.`);
+  const valueCount = header.columns.reduce((sum, column) => sum + column.count, 0);
+  const textStart = headerEnd + valueCount * 8;
+  if (textStart > buffer.byteLength) throw new Error("The stored value index is cut short.");
+  const lengths = new Uint32Array(buffer, headerEnd, valueCount * 2);
+  const text = new TextDecoder().decode(new Uint8Array(buffer, textStart));
+  let offset = 0;
+  let position = 0;
+  const columns = header.columns.map(({ table, column, count }) => {
+    const values: string[] = new Array<string>(count);
+    const keys: string[] = new Array<string>(count);
+    for (let index = 0; index < count; index += 1) {
+      const valueLength = lengths[position++]!;
+      const keyLength = lengths[position++]!;
+      values[index] = text.slice(offset, (offset += valueLength));
+      keys[index] = text.slice(offset, (offset += keyLength));
+    }
+    return { table, column, values, keys };
+  });
+  // Text that was not valid UTF-16 would change length on the way through UTF-8: then the slices above are wrong.
+  if (offset !== text.length) throw new Error("The stored value index does not match its lengths.");
+  return { columns, truncated: header.truncated };
+}
