@@ -97,3 +97,22 @@ describe("runReadOnlyQuery", () => {
     expect(database.exec("PRAGMA query_only")[0]?.values[0]?.[0]).toBe(0);
   });
 });
+
+describe("whole-valued REALs, for the EX judge", () => {
+  it("lists the cells holding a REAL with a whole value, which a JS number cannot tell from an INTEGER", () => {
+    const sql = "SELECT 3, 3.0, 3.5, -0.0, 9007199254740993, NULL, 'x' UNION ALL SELECT 2.0, 2, 1e300, 0, 1, x'00', 7.0";
+    const outcome = runReadOnlyQuery(database, sql, { maxRows: 10, markWholeReals: true });
+    expect(outcome.ok && outcome.rows).toEqual([
+      [3, 3, 3.5, -0, 9007199254740992, null, "x"],
+      [2, 2, 1e300, 0, 1, new Uint8Array([0]), 7],
+    ]);
+    // Row 0: 3.0 (1) and -0.0 (3); row 1: 2.0 (7), 1e300 (9) and 7.0 (13). 3.5 is a REAL anyone can see.
+    expect(outcome.ok && outcome.wholeRealCells).toEqual([1, 3, 7, 9, 13]);
+  });
+  it("gives none unless asked, and none when there are none", () => {
+    const plain = runReadOnlyQuery(database, "SELECT 3.0", { maxRows: 10 });
+    expect(plain.ok && plain.wholeRealCells).toBeUndefined();
+    const integers = runReadOnlyQuery(database, "SELECT 3, 4.5", { maxRows: 10, markWholeReals: true });
+    expect(integers.ok && integers.wholeRealCells).toBeUndefined();
+  });
+});

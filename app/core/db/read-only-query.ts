@@ -27,6 +27,8 @@ export interface ReadOnlyOptions {
   beyondMaxRows?: "count" | "fail";
   /** Wall-clock limit for the whole query, in ms; none when unset. */
   timeoutMs?: number;
+  /** List the cells holding whole-valued REALs (`wholeRealCells`), as the EX judge needs to see values the way Python does. */
+  markWholeReals?: boolean;
 }
 
 /**
@@ -77,9 +79,11 @@ export function runReadOnlyQuery(database: Database, sql: string, options: ReadO
     statement = database.prepare(text);
     const columns = statement.getColumnNames();
     const rows: SqlValue[][] = [];
+    const wholeRealCells: number[] | undefined = options.markWholeReals ? [] : undefined;
     let rowCount = 0;
     while (rowCount < READ_ONLY_COUNT_LIMIT && statement.step()) {
-      if (rows.length < options.maxRows) rows.push(statement.get() as SqlValue[]);
+      if (rows.length < options.maxRows)
+        rows.push(wholeRealCells ? readRowMarkingWholeReals(statement, rows.length, wholeRealCells) : (statement.get() as SqlValue[]));
       else if (beyondMaxRows === "fail") {
         return refuse(`The query returns more than ${options.maxRows.toLocaleString("en-US")} rows; only that many are kept.`, "too-many-rows");
       }
@@ -88,11 +92,30 @@ export function runReadOnlyQuery(database: Database, sql: string, options: ReadO
     }
     // A single step may itself have run past the limit; the answer is complete, but the limit still applies.
     if (overTime()) return timedOut();
-    return { ok: true, columns, rows, rowCount, elapsedMs: performance.now() - started };
+    const elapsedMs = performance.now() - started;
+    return wholeRealCells?.length ? { ok: true, columns, rows, rowCount, elapsedMs, wholeRealCells } : { ok: true, columns, rows, rowCount, elapsedMs };
   } catch (error) {
     return refuse(errorMessage(error));
   } finally {
     statement?.free();
     if (!wasQueryOnly) database.exec("PRAGMA query_only = OFF");
   }
+}
+
+/** sql.js's `get` also takes a config; `useBigInt` hands INTEGERs over as bigint, so a number that stays a number is a REAL. */
+type GetWithConfig = (params: null, config: { useBigInt: boolean }) => (SqlValue | bigint)[];
+
+/** The current row, numbers as usual, with the flat index of each whole-valued REAL appended to `wholeRealCells`. */
+function readRowMarkingWholeReals(statement: Statement, rowIndex: number, wholeRealCells: number[]): SqlValue[] {
+  const values = (statement.get as unknown as GetWithConfig).call(statement, null, { useBigInt: true });
+  const row = new Array<SqlValue>(values.length);
+  for (let column = 0; column < values.length; column++) {
+    const value = values[column]!;
+    if (typeof value === "bigint") row[column] = Number(value);
+    else {
+      if (typeof value === "number" && Number.isInteger(value)) wholeRealCells.push(rowIndex * values.length + column);
+      row[column] = value;
+    }
+  }
+  return row;
 }

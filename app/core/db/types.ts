@@ -159,4 +159,9 @@ export interface ReadOnlyResult {
   /** All rows the query produced (rows holds at most the requested number). */
   rowCount: number;
   elapsedMs: number;
+  /**
+   * With `markWholeReals`: the cells (row × column count + column) holding a REAL with a whole value (3.0, -0.0).
+   * JS numbers cannot tell them from INTEGERs; Python's sqlite3, which the official judges use, can.
+   */
+  wholeRealCells?: number[];
 }

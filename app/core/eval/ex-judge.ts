@@ -2,16 +2,18 @@
 import { z } from "zod";
 import type { SqlValue } from "../db/types";
 import type { QueryOutcome, QueryRunner } from "./query-runner";
-import { applyOfficialSpiderRewrites, hasTopLevelOrderBy } from "./sql-text";
+import { compareCodePoints, pythonSortKey } from "./python-values";
+import { officialSpiderQueries } from "./sql-text";
 
 export { hasTopLevelOrderBy } from "./sql-text";
 export type { QueryError, QueryOutcome, QueryRunner } from "./query-runner";
 
 /**
- * - `spider`: test-suite-sql-eval's `result_eq` — rows as a multiset (duplicates count), row order only
- *   when the gold query sorts, predicted columns may come in any order.
- * - `bird`: BIRD's `calculate_ex` — `set(predicted) == set(gold)`: duplicates and row order ignored,
- *   columns compared in the order written.
+ * - `spider`: test-suite-sql-eval (taoyds/test-suite-sql-eval, exec_eval.py `eval_exec_match` and `result_eq`) — the
+ *   texts rewritten as it does (DISTINCT dropped unless kept, see officialSpiderQueries), rows as a multiset
+ *   (duplicates count), row order only when the gold text says "order by", predicted columns in any order.
+ * - `bird`: BIRD's `calculate_ex` (bird-bench/mini_dev evaluation/evaluation_ex.py) — `set(predicted) == set(gold)`:
+ *   the queries as written, duplicates and row order ignored, columns compared in the order written.
  */
 export type ExSemantics = "spider" | "bird";
 
@@ -63,10 +65,10 @@ export interface JudgeQueriesOptions extends JudgeExecutionOptions {
   /** Rows kept per query before it counts as failed; defaults to the runner's cap. */
   maxRows?: number;
   /**
-   * Spider only: rewrite both queries as test-suite-sql-eval does by default (DISTINCT dropped,
-   * `> =` joined, …) to reproduce official numbers. Off by default: the queries are judged as written.
+   * Spider only: keep DISTINCT, as test-suite-sql-eval's `--keep_distinct` does. By default both queries lose it
+   * before they run, as in the official numbers; its other rewrites always apply.
    */
-  officialSpiderRewrites?: boolean;
+  keepDistinct?: boolean;
 }
 
 export const judgeQueriesOptionsSchema: z.ZodType<JudgeQueriesOptions> = z.object({
@@ -75,7 +77,7 @@ export const judgeQueriesOptionsSchema: z.ZodType<JudgeQueriesOptions> = z.objec
   maxColumnOrderSteps: z.number().int().positive().optional(),
   timeoutMs: z.number().positive().optional(),
   maxRows: z.number().int().positive().optional(),
-  officialSpiderRewrites: z.boolean().optional(),
+  keepDistinct: z.boolean().optional(),
 });
 
 /** Per query: BIRD's `meta_time_out` (test-suite-sql-eval allows 60 s); ample for honest queries on benchmark databases. */
@@ -380,6 +382,11 @@ interface Rows {
   rows: SqlValue[][];
 }
 
+/** Rows with the cells that hold whole-valued REALs (QueryOutcome's `wholeRealCells`). */
+interface JudgedRows extends Rows {
+  wholeRealCells?: number[];
+}
+
 /** The multiset match, ignoring row order: the identity order first (the usual case), then a search. */
 function matchAsMultiset(gold: Int32Array[], predicted: Int32Array[], rowCount: number, maxSteps: number): OrderSearch {
   const identity = rangeOf(gold.length);
@@ -392,7 +399,7 @@ function matchAsMultiset(gold: Int32Array[], predicted: Int32Array[], rowCount: 
   return findColumnOrder(gold, predicted, rowCount, maxSteps);
 }
 
-function judgeSpider(gold: Rows, predicted: Rows, goldHasOrderBy: boolean, maxSteps: number): Judgement {
+function judgeSpider(gold: JudgedRows, predicted: JudgedRows, goldHasOrderBy: boolean, maxSteps: number): Judgement {
   const rowCount = gold.rows.length;
   const columnCount = gold.columns.length;
   // Rows without columns are all alike; the row counts, already equal, decide.
@@ -401,13 +408,18 @@ function judgeSpider(gold: Rows, predicted: Rows, goldHasOrderBy: boolean, maxSt
   const goldIds = idColumns(ids, columnCount, gold.rows);
   const predictedIds = idColumns(ids, columnCount, predicted.rows);
 
+  // The official quick_rej can only turn a match down, and only when some number is written two ways in Python.
+  const officialMatch = (order: number[]): Judgement =>
+    hasNumberInTwoForms([gold, predicted], [goldIds, predictedIds]) && !passesQuickRej(gold, goldIds, predicted, predictedIds, goldHasOrderBy)
+      ? { match: false, reason: "different-rows", detail: QUICK_REJECTION_DETAIL }
+      : { match: true, reason: "match", detail: columnOrderDetail(order) };
   if (goldHasOrderBy) {
     const inSequence = findColumnOrderInSequence(goldIds, predictedIds);
-    if (inSequence) return { match: true, reason: "match", detail: columnOrderDetail(inSequence) };
+    if (inSequence) return officialMatch(inSequence);
   }
   const multiset = matchAsMultiset(goldIds, predictedIds, rowCount, maxSteps);
   if (multiset.found) {
-    if (!goldHasOrderBy) return { match: true, reason: "match", detail: columnOrderDetail(multiset.order) };
+    if (!goldHasOrderBy) return officialMatch(multiset.order);
     return {
       match: false,
       reason: "different-order",
@@ -426,6 +438,66 @@ function judgeSpider(gold: Rows, predicted: Rows, goldHasOrderBy: boolean, maxSt
     reason: "different-rows",
     detail: `Both have ${plural(rowCount, "row")}, but their values differ.`,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Spider's quick_rej: where Python's view of a number differs from its value
+// ---------------------------------------------------------------------------------------------------
+
+const QUICK_REJECTION_DETAIL =
+  "The values match under a column order, but the official script rejects them first (quick_rej): it sorts each row's values by their Python text and type, and a number here is an INTEGER on one side and a REAL on the other (3 and 3.0, or 0.0 and -0.0), so the rows sort differently.";
+
+const INTEGER_FORM = 1;
+const REAL_FORM = 2;
+const NEGATIVE_ZERO_FORM = 3;
+
+/**
+ * True when one number (one id) appears as an INTEGER and a whole REAL, or as 0 and -0.0: equal in Python, but
+ * `str(x) + str(type(x))` differs, so quick_rej may sort their rows differently. Only whole numbers can; without
+ * whole REALs every whole number is an INTEGER and no number has two forms.
+ */
+function hasNumberInTwoForms(results: JudgedRows[], idsByResult: Int32Array[][]): boolean {
+  if (results.every((result) => !result.wholeRealCells?.length)) return false;
+  const formById = new Map<number, number>();
+  for (const [index, result] of results.entries()) {
+    const ids = idsByResult[index]!;
+    const reals = new Set(result.wholeRealCells);
+    for (let row = 0; row < result.rows.length; row++) {
+      const values = result.rows[row]!;
+      for (let column = 0; column < ids.length; column++) {
+        const value = values[column];
+        if (typeof value !== "number" || !Number.isInteger(value)) continue;
+        const form = Object.is(value, -0) ? NEGATIVE_ZERO_FORM : reals.has(row * ids.length + column) ? REAL_FORM : INTEGER_FORM;
+        const id = ids[column]![row]!;
+        const seen = formById.get(id);
+        if (seen === undefined) formById.set(id, form);
+        else if (seen !== form) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Each row's value ids, sorted by the Python key `unorder_row` uses, as one string per row. */
+function unorderedRows(result: JudgedRows, ids: Int32Array[]): string[] {
+  const reals = new Set(result.wholeRealCells);
+  return result.rows.map((values, row) =>
+    ids
+      .map((column, index) => ({ key: pythonSortKey(values[index] ?? null, reals.has(row * ids.length + index)), id: column[row]! }))
+      .sort((left, right) => compareCodePoints(left.key, right.key))
+      .map((cell) => cell.id)
+      .join(","),
+  );
+}
+
+/** test-suite-sql-eval's `quick_rej`: the unordered rows equal as lists when order matters, else as sets. */
+function passesQuickRej(gold: JudgedRows, goldIds: Int32Array[], predicted: JudgedRows, predictedIds: Int32Array[], orderMatters: boolean): boolean {
+  const goldRows = unorderedRows(gold, goldIds);
+  const predictedRows = unorderedRows(predicted, predictedIds);
+  if (orderMatters) return goldRows.length === predictedRows.length && goldRows.every((row, index) => row === predictedRows[index]);
+  const goldSet = new Set(goldRows);
+  const predictedSet = new Set(predictedRows);
+  return goldSet.size === predictedSet.size && [...goldSet].every((row) => predictedSet.has(row));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -500,19 +572,20 @@ export function judgeExecution(gold: QueryOutcome, predicted: QueryOutcome, opti
 
 /**
  * Runs the gold query, then the prediction, and judges them. When the gold query fails the prediction
- * is not run. Whether row order matters is read from the gold SQL (a top-level ORDER BY) unless
- * `goldHasOrderBy` is given.
+ * is not run. Spider: both texts rewritten as test-suite-sql-eval does (officialSpiderQueries), and row order
+ * matters when the rewritten gold text contains "order by" (unless `goldHasOrderBy` is given). BIRD: the
+ * queries run as written.
  */
 export async function judgeQueries(runner: QueryRunner, goldSql: string, predictedSql: string, options: JudgeQueriesOptions): Promise<Judgement> {
-  const rewrite = options.semantics === "spider" && options.officialSpiderRewrites;
-  const gold = rewrite ? applyOfficialSpiderRewrites(goldSql) : goldSql;
-  const predicted = rewrite ? applyOfficialSpiderRewrites(predictedSql) : predictedSql;
+  const official = options.semantics === "spider" ? officialSpiderQueries(goldSql, predictedSql, { keepDistinct: options.keepDistinct ?? false }) : null;
+  const gold = official?.gold ?? goldSql;
+  const predicted = official?.predicted ?? predictedSql;
   const runOptions = { timeoutMs: options.timeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS, maxRows: options.maxRows };
   const goldOutcome = await runner.run(gold, runOptions);
   if (!goldOutcome.ok) return goldError(goldOutcome.error.message);
   const predictedOutcome = await runner.run(predicted, runOptions);
   return judgeExecution(goldOutcome, predictedOutcome, {
     ...options,
-    goldHasOrderBy: options.goldHasOrderBy ?? hasTopLevelOrderBy(gold),
+    goldHasOrderBy: options.goldHasOrderBy ?? official?.orderMatters ?? false,
   });
 }

@@ -18,7 +18,16 @@ export const queryErrorSchema: z.ZodType<QueryError> = z.object({
 });
 
 /** A query's full result (every row, in the order SQLite produced them), or why there is none. */
-export type QueryOutcome = { ok: true; columns: string[]; rows: SqlValue[][]; elapsedMs?: number } | { ok: false; error: QueryError; elapsedMs?: number };
+export type QueryOutcome =
+  | {
+      ok: true;
+      columns: string[];
+      rows: SqlValue[][];
+      elapsedMs?: number;
+      /** Cells (row × column count + column) holding a whole-valued REAL (3.0); every other whole number is an INTEGER. */
+      wholeRealCells?: number[];
+    }
+  | { ok: false; error: QueryError; elapsedMs?: number };
 
 export const queryOutcomeSchema: z.ZodType<QueryOutcome> = z.discriminatedUnion("ok", [
   z.object({
@@ -26,6 +35,7 @@ export const queryOutcomeSchema: z.ZodType<QueryOutcome> = z.discriminatedUnion(
     columns: z.array(z.string()),
     rows: z.array(z.array(sqlValueSchema)),
     elapsedMs: z.number().optional(),
+    wholeRealCells: z.array(z.number().int().nonnegative()).optional(),
   }),
   z.object({ ok: z.literal(false), error: queryErrorSchema, elapsedMs: z.number().optional() }),
 ]);
@@ -46,13 +56,16 @@ export interface QueryRunner {
 export const DEFAULT_MAX_JUDGED_ROWS = 1_000_000;
 
 function toQueryOutcome(outcome: Outcome<ReadOnlyResult>): QueryOutcome {
-  if (outcome.ok) return { ok: true, columns: outcome.columns, rows: outcome.rows, elapsedMs: outcome.elapsedMs };
+  if (outcome.ok) {
+    const { columns, rows, elapsedMs, wholeRealCells } = outcome;
+    return wholeRealCells ? { ok: true, columns, rows, elapsedMs, wholeRealCells } : { ok: true, columns, rows, elapsedMs };
+  }
   const kind = outcome.error.kind === "timeout" || outcome.error.kind === "too-many-rows" ? outcome.error.kind : "sql-error";
   return { ok: false, error: { kind, message: outcome.error.message } };
 }
 
 function judgeOptions(options: QueryRunOptions): ReadOnlyOptions {
-  return { maxRows: options.maxRows ?? DEFAULT_MAX_JUDGED_ROWS, beyondMaxRows: "fail", timeoutMs: options.timeoutMs };
+  return { maxRows: options.maxRows ?? DEFAULT_MAX_JUDGED_ROWS, beyondMaxRows: "fail", timeoutMs: options.timeoutMs, markWholeReals: true };
 }
 
 /** The judge's runner over any read-only database (the engine in process, or the worker's service). */

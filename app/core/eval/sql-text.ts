@@ -35,17 +35,75 @@ export function hasTopLevelOrderBy(sql: string): boolean {
   return false;
 }
 
+/** Python's `str.isspace()` characters, which `str.strip()` removes (JS's `trim` differs at \x1c–\x1f, \x85 and \ufeff). */
+const PYTHON_WHITESPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const PYTHON_STRIP = new RegExp(`^[${PYTHON_WHITESPACE}]+|[${PYTHON_WHITESPACE}]+$`, "g");
+
+/** Python's `str.strip()`. */
+export function pythonStrip(text: string): string {
+  return text.replace(PYTHON_STRIP, "");
+}
+
+/** The queries test-suite-sql-eval executes, and whether it compares row order. */
+export interface OfficialSpiderQueries {
+  gold: string;
+  predicted: string;
+  /** `'order by' in g_str.lower()`: anywhere in the gold text (a subquery, a window, a string too), not only at the top level. */
+  orderMatters: boolean;
+}
+
 /**
- * The rewrites test-suite-sql-eval's `eval_exec_match` applies to both queries before running them
- * (with its default `--keep_distinct` off): `> =`, `< =`, `! =` joined, `YEAR(CURDATE())` replaced by
- * 2020, and every bare DISTINCT keyword dropped (also inside `count(DISTINCT x)`, as the official code does).
- * Only for reproducing official Spider numbers: it changes what the queries mean.
+ * What test-suite-sql-eval does to the two texts before running them, in its order: evaluation.py's `evaluate`
+ * strips each line and turns " value " in the prediction (a placeholder) into " 1 "; exec_eval.py's `eval_exec_match`
+ * joins "> =", "< =", "! =" (`postprocess`), drops DISTINCT unless `keepDistinct` (`remove_distinct`), reads
+ * `order_matters` from the gold text; `exec_on_db_` pins YEAR(CURDATE()) to 2020 (`replace_cur_year`). These change
+ * what the queries mean; they are there to reproduce official numbers.
  */
-export function applyOfficialSpiderRewrites(sql: string): string {
-  // The official code uses plain string replacement here, even inside string literals; so does this.
-  const joined = sql.replaceAll("> =", ">=").replaceAll("< =", "<=").replaceAll("! =", "!=");
-  const withYear = joined.replace(/YEAR\s*\(\s*CURDATE\s*\(\s*\)\s*\)\s*/gi, "2020");
-  return removeDistinctKeywords(withYear);
+export function officialSpiderQueries(gold: string, predicted: string, options: { keepDistinct: boolean }): OfficialSpiderQueries {
+  let goldText = postprocess(pythonStrip(gold));
+  let predictedText = postprocess(pythonStrip(predicted).replaceAll(" value ", " 1 "));
+  if (!options.keepDistinct) {
+    predictedText = removeDistinct(predictedText);
+    goldText = removeDistinct(goldText);
+  }
+  const orderMatters = goldText.toLowerCase().includes("order by");
+  return { gold: replaceCurYear(goldText), predicted: replaceCurYear(predictedText), orderMatters };
+}
+
+/** exec_eval.py's `postprocess`: plain string replacement, inside string literals too. */
+function postprocess(sql: string): string {
+  return sql.replaceAll("> =", ">=").replaceAll("< =", "<=").replaceAll("! =", "!=");
+}
+
+/** exec_eval.py's `replace_cur_year`. */
+function replaceCurYear(sql: string): string {
+  return sql.replace(/YEAR\s*\(\s*CURDATE\s*\(\s*\)\s*\)\s*/gi, "2020");
+}
+
+/**
+ * parse.py's `remove_distinct`: `sqlparse.parse(s)[0]` keeps the first statement only (what follows its first
+ * top-level `;` is dropped, so a second statement is never run), and its DISTINCT keyword tokens are dropped.
+ */
+export function removeDistinct(sql: string): string {
+  return removeDistinctKeywords(sql.slice(0, firstStatementEnd(sql)));
+}
+
+/**
+ * Where sqlparse's StatementSplitter ends the first statement: at a `;` while its split level is 0 or below. `(`
+ * raises the level and `)` lowers it; so does the keyword END (also the one closing a CASE, as sqlparse does). The
+ * whitespace and comments after the `;` are kept with it; they change nothing when run.
+ */
+function firstStatementEnd(sql: string): number {
+  let level = 0;
+  let endedAt: number | null = null;
+  for (const token of scanTokens(sql)) {
+    if (endedAt !== null) return token.start;
+    if (token.kind === "open") level++;
+    else if (token.kind === "close") level--;
+    else if (isWord(sql, token, "END")) level--;
+    else if (token.kind === "semicolon" && level <= 0) endedAt = token.end;
+  }
+  return sql.length;
 }
 
 /** Drops bare DISTINCT keywords, leaving strings, quoted identifiers and comments alone (as sqlparse's tokens do). */
