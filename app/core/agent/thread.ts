@@ -3,9 +3,8 @@
 import { z } from "zod";
 import type { SqlValue } from "../db/types";
 import { blobToHex } from "../db/blob-hex";
-import { errorMessage } from "../error-message";
 import { formatCount } from "../format";
-import { nestingDepth, TRACE_LIMITS, traceSchema, type Trace, type TraceLimits } from "./trace";
+import { notAQueryLabFile, parseBoundedJson, TRACE_LIMITS, traceSchema, turnCount, type Trace, type TraceLimits } from "./trace";
 import { traceUsage } from "./trace-cost";
 
 /** Rows of a final result kept in the thread: the context sends at most these, and only when results may be shared. */
@@ -136,15 +135,9 @@ export function threadFileText(thread: Thread, traces: Trace[]): string {
  * questions. Traces the thread does not name are left out.
  */
 export function parseThreadFile(text: string, limits: TraceLimits = TRACE_LIMITS): { ok: true; file: ThreadFile } | { ok: false; message: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `The file is not JSON (${errorMessage(error)}).` };
-  }
-  if (nestingDepth(value, limits.depth) > limits.depth) {
-    return { ok: false, message: `The file nests objects or arrays more than ${formatCount(limits.depth)} levels deep; a thread is far shallower.` };
-  }
+  const read = parseBoundedJson(text, limits, "thread");
+  if (!read.ok) return read;
+  const value = read.value;
   // Counted before the schema: a hostile file should cost one pass, not a validation of every event.
   const traces = typeof value === "object" && value !== null && "traces" in value && Array.isArray(value.traces) ? (value.traces as unknown[]) : [];
   const events = traces.reduce<number>((sum, trace) => {
@@ -155,13 +148,7 @@ export function parseThreadFile(text: string, limits: TraceLimits = TRACE_LIMITS
     return { ok: false, message: `The thread's traces have ${formatCount(events)} events; up to ${formatCount(limits.events)} can be imported.` };
   }
   const parsed = threadFileSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      message: `The file is not a QueryLab thread (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`,
-    };
-  }
+  if (!parsed.success) return { ok: false, message: notAQueryLabFile("thread", parsed.error.issues[0]) };
   const file = parsed.data;
   if (file.thread.questions.length > THREAD_QUESTIONS_LIMIT) {
     return {
@@ -170,12 +157,11 @@ export function parseThreadFile(text: string, limits: TraceLimits = TRACE_LIMITS
     };
   }
   for (const trace of file.traces) {
-    const turns = new Set<number>();
-    for (const event of trace.events) if ("turn" in event && event.turn !== undefined) turns.add(event.turn);
-    if (turns.size > limits.turns) {
+    const turns = turnCount(trace.events);
+    if (turns > limits.turns) {
       return {
         ok: false,
-        message: `A trace of the thread has ${formatCount(turns.size)} turns; traces of up to ${formatCount(limits.turns)} turns can be imported.`,
+        message: `A trace of the thread has ${formatCount(turns)} turns; traces of up to ${formatCount(limits.turns)} turns can be imported.`,
       };
     }
   }

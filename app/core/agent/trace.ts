@@ -215,37 +215,52 @@ export function checkTraceFileSize(sizeBytes: number, limits: TraceLimits = TRAC
   return `The file is ${formatBytes(sizeBytes)}; traces up to ${formatBytes(limits.bytes)} can be imported.`;
 }
 
-/** Parses an imported trace file; the message says what is wrong in words. */
-export function parseTrace(text: string, limits: TraceLimits = TRACE_LIMITS): { ok: true; trace: Trace } | { ok: false; message: string } {
+/**
+ * The first checks every imported file gets (a trace or a thread of traces): valid JSON, and nested no deeper than the
+ * limit. Checked before the schema: a hostile file should cost one pass, not a validation of every event.
+ */
+export function parseBoundedJson(text: string, limits: TraceLimits, kind: "trace" | "thread"): { ok: true; value: unknown } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, message: `The file is not JSON (${errorMessage(error)}).` };
   }
-  // Checked before the schema: a hostile file should cost one pass, not a validation of every event.
   if (nestingDepth(value, limits.depth) > limits.depth) {
     return {
       ok: false,
-      message: `The file nests objects or arrays more than ${formatCount(limits.depth)} levels deep; a trace is far shallower, and this one could not be stored.`,
+      message: `The file nests objects or arrays more than ${formatCount(limits.depth)} levels deep; a ${kind} is far shallower.`,
     };
   }
+  return { ok: true, value };
+}
+
+/** A schema refusal in words: the first issue's path and message. */
+export function notAQueryLabFile(kind: "trace" | "thread", issue: { path: PropertyKey[]; message: string } | undefined): string {
+  return `The file is not a QueryLab ${kind} (${issue ? `${issue.path.map(String).join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`;
+}
+
+/** How many distinct turns a trace's events span (the import limit counts turns, not events). */
+export function turnCount(events: readonly Trace["events"][number][]): number {
+  const turns = new Set<number>();
+  for (const event of events) if ("turn" in event && event.turn !== undefined) turns.add(event.turn);
+  return turns.size;
+}
+
+/** Parses an imported trace file; the message says what is wrong in words. */
+export function parseTrace(text: string, limits: TraceLimits = TRACE_LIMITS): { ok: true; trace: Trace } | { ok: false; message: string } {
+  const read = parseBoundedJson(text, limits, "trace");
+  if (!read.ok) return read;
+  const value = read.value;
   const events = typeof value === "object" && value !== null && "events" in value ? value.events : null;
   if (Array.isArray(events) && events.length > limits.events) {
     return { ok: false, message: `The trace has ${formatCount(events.length)} events; traces of up to ${formatCount(limits.events)} events can be imported.` };
   }
   const parsed = traceSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      message: `The file is not a QueryLab trace (${issue ? `${issue.path.join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`,
-    };
-  }
-  const turns = new Set<number>();
-  for (const event of parsed.data.events) if ("turn" in event && event.turn !== undefined) turns.add(event.turn);
-  if (turns.size > limits.turns) {
-    return { ok: false, message: `The trace has ${formatCount(turns.size)} turns; traces of up to ${formatCount(limits.turns)} turns can be imported.` };
+  if (!parsed.success) return { ok: false, message: notAQueryLabFile("trace", parsed.error.issues[0]) };
+  const turns = turnCount(parsed.data.events);
+  if (turns > limits.turns) {
+    return { ok: false, message: `The trace has ${formatCount(turns)} turns; traces of up to ${formatCount(limits.turns)} turns can be imported.` };
   }
   return { ok: true, trace: parsed.data };
 }
