@@ -1,22 +1,14 @@
 // A TextEmbedder over transformers.js feature extraction (mean pooling, unit length), for the embed worker and Node.
 import type { TextEmbedder } from "./types";
 import { errorMessage } from "../error-message";
+import { reportModelLoadProgress, type ModelLoadProgress } from "../model-load-progress";
 
 export type EmbeddingDevice = "auto" | "webgpu" | "wasm" | "cpu";
 /** Weight formats transformers.js picks files by: q8 loads onnx/model_quantized.onnx, fp32 onnx/model.onnx. */
 export type EmbeddingDtype = "q8" | "fp32" | "fp16" | "int8" | "uint8" | "q4" | "bnb4" | "q4f16";
 
 /** Download progress of one model file, or of all of them (overall), for a progress bar. */
-export interface EmbedLoadProgress {
-  /** The file, such as "onnx/model_quantized.onnx"; "" for the overall figure. */
-  file: string;
-  /** Bytes received and expected (total is 0 when the server does not say). */
-  loaded: number;
-  total: number;
-  /** 0..1 */
-  progress: number;
-  overall: boolean;
-}
+export type EmbedLoadProgress = ModelLoadProgress;
 
 export interface TransformersEmbedderOptions {
   /** A hub id ("Xenova/all-MiniLM-L6-v2") or a folder name under localModelPath ("querylab/tiny-embed"). */
@@ -141,7 +133,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
     extractor = (await transformers.pipeline("feature-extraction", options.model, {
       dtype,
       ...(device ? { device } : {}),
-      progress_callback: (info: unknown) => reportProgress(info, options.onProgress),
+      progress_callback: (info: unknown) => reportModelLoadProgress(info, options.onProgress),
     })) as unknown as FeatureExtractor;
   } catch (error) {
     throw new EmbeddingModelError(options.model, describeLocation(options), explainLoadFailure(error, { ...options, dtype }));
@@ -186,22 +178,6 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
       await extractor.dispose();
     },
   };
-}
-
-function reportProgress(info: unknown, onProgress: TransformersEmbedderOptions["onProgress"]): void {
-  if (!onProgress || typeof info !== "object" || info === null) return;
-  const event = info as { status?: string; file?: string; loaded?: number; total?: number; progress?: number };
-  const overall = event.status === "progress_total";
-  if (event.status !== "progress" && !overall) return;
-  const loaded = event.loaded ?? 0;
-  const total = event.total ?? 0;
-  // transformers.js reports progress in percent; the bar wants 0..1.
-  const progress = total > 0 ? Math.min(1, loaded / total) : Math.min(1, (event.progress ?? 0) / 100);
-  try {
-    onProgress({ file: overall ? "" : (event.file ?? ""), loaded, total, progress, overall });
-  } catch {
-    // A failing progress listener must not fail the load.
-  }
 }
 
 /**
