@@ -16,7 +16,15 @@ import { TRANSIT_DOMAIN } from "./transit";
 export const WAREHOUSE_DB_ID = "warehouse";
 
 /** The generated domains, in the order their tables are created. */
-export const GENERATED_DOMAINS: readonly WarehouseDomain[] = [SHOP_DOMAIN, SCHOOL_DOMAIN, SPORT_DOMAIN, TRANSIT_DOMAIN, INSURANCE_DOMAIN, PAYROLL_DOMAIN, REALTY_DOMAIN];
+export const GENERATED_DOMAINS: readonly WarehouseDomain[] = [
+  SHOP_DOMAIN,
+  SCHOOL_DOMAIN,
+  SPORT_DOMAIN,
+  TRANSIT_DOMAIN,
+  INSURANCE_DOMAIN,
+  PAYROLL_DOMAIN,
+  REALTY_DOMAIN,
+];
 
 export interface BuiltWarehouse {
   bytes: Uint8Array;

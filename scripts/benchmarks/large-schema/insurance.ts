@@ -15,7 +15,18 @@ const TIERS: readonly (readonly [string, number, number])[] = [
   ["Gold", 560, 1500],
   ["Platinum", 690, 250],
 ];
-const SPECIALTIES = ["Family Medicine", "Pediatrics", "Cardiology", "Dermatology", "Orthopedics", "Radiology", "Physical Therapy", "Urgent Care", "Obstetrics", "Psychiatry"];
+const SPECIALTIES = [
+  "Family Medicine",
+  "Pediatrics",
+  "Cardiology",
+  "Dermatology",
+  "Orthopedics",
+  "Radiology",
+  "Physical Therapy",
+  "Urgent Care",
+  "Obstetrics",
+  "Psychiatry",
+];
 /** [code, description, category, typical amount]. */
 // prettier-ignore
 const PROCEDURES: readonly (readonly [string, string, string, number])[] = [
@@ -61,7 +72,14 @@ function build(db: Database, random: Random): void {
   INSURERS.forEach(([name], index) => {
     for (const [tier, premium, deductible] of TIERS) {
       if (random.chance(0.15) && tier === "Platinum") continue;
-      plans.push([plans.length + 1, index + 1, `${name.split(" ")[0]} ${tier} ${random.pick(["PPO", "HMO", "EPO"])}`, tier, cents(premium * (0.85 + random.next() * 0.3)), Math.round((deductible * (0.8 + random.next() * 0.4)) / 50) * 50]);
+      plans.push([
+        plans.length + 1,
+        index + 1,
+        `${name.split(" ")[0]} ${tier} ${random.pick(["PPO", "HMO", "EPO"])}`,
+        tier,
+        cents(premium * (0.85 + random.next() * 0.3)),
+        Math.round((deductible * (0.8 + random.next() * 0.4)) / 50) * 50,
+      ]);
     }
   });
   insertRows(db, "insurance_plans", ["plan_id", "insurer_id", "plan_name", "metal_tier", "monthly_premium", "deductible_amt"], plans);
@@ -108,7 +126,16 @@ function build(db: Database, random: Random): void {
     const plan = plans[random.skewedIndex(plans.length, 1.1)]!;
     const name = personName(random, FIRST_NAMES, LAST_NAMES);
     const state = random.chance(0.85) ? INSURERS[(plan[1] as number) - 1]![1] : random.pick(INSURERS)[1];
-    members.push([id, plan[0]!, name.first, name.last, isoDate(dayOf("1945-01-01") + random.int(0, 75 * 365)), state, isoDate(dayOf("2019-01-01") + random.int(0, 6 * 365)), random.chance(0.14) ? "Y" : "N"]);
+    members.push([
+      id,
+      plan[0]!,
+      name.first,
+      name.last,
+      isoDate(dayOf("1945-01-01") + random.int(0, 75 * 365)),
+      state,
+      isoDate(dayOf("2019-01-01") + random.int(0, 6 * 365)),
+      random.chance(0.14) ? "Y" : "N",
+    ]);
   }
   insertRows(db, "members", ["member_id", "plan_id", "first_name", "last_name", "dob", "state", "enrolled_on", "smoker_flag"], members);
 

@@ -86,7 +86,10 @@ function build(db: Database, random: Random): void {
   const managerOf = new Map<string, number>();
   const emails = new Set<string>();
   // Managers first (one per department), so every mgr_emp_no points at an earlier row.
-  const order = [...DEPARTMENTS.map(([dept]) => ({ dept, manager: true })), ...Array.from({ length: 340 }, () => ({ dept: DEPARTMENTS[random.skewedIndex(DEPARTMENTS.length, 0.9)]![0], manager: false }))];
+  const order = [
+    ...DEPARTMENTS.map(([dept]) => ({ dept, manager: true })),
+    ...Array.from({ length: 340 }, () => ({ dept: DEPARTMENTS[random.skewedIndex(DEPARTMENTS.length, 0.9)]![0], manager: false })),
+  ];
   for (const { dept, manager } of order) {
     const empNo = 10001 + staff.length;
     const jobs = JOBS.filter((job) => job[4].includes(dept));
@@ -97,7 +100,17 @@ function build(db: Database, random: Random): void {
     let email = `${name.first}.${name.last}`.toLowerCase().replace(/[^a-z.]/g, "");
     for (let n = 2; emails.has(email); n++) email = `${name.first}.${name.last}${n}`.toLowerCase().replace(/[^a-z.0-9]/g, "");
     emails.add(email);
-    staff.push([empNo, name.first, name.last, dept, job[0], isoDate(hired), left === null || left > dayOf("2025-06-01") ? null : isoDate(left), manager ? (dept === "D01" ? null : 10001) : managerOf.get(dept)!, random.chance(0.95) ? `${email}@corp.example` : null]);
+    staff.push([
+      empNo,
+      name.first,
+      name.last,
+      dept,
+      job[0],
+      isoDate(hired),
+      left === null || left > dayOf("2025-06-01") ? null : isoDate(left),
+      manager ? (dept === "D01" ? null : 10001) : managerOf.get(dept)!,
+      random.chance(0.95) ? `${email}@corp.example` : null,
+    ]);
     if (manager) managerOf.set(dept, empNo);
     let salary = Math.round((job[2] + (job[3] - job[2]) * random.next() * 0.5) / 500) * 500;
     let from = hired;
@@ -187,7 +200,12 @@ function build(db: Database, random: Random): void {
     TRAININGS.forEach(([, vendor], index) => {
       const mandatory = vendor === "Internal";
       if (!(mandatory ? random.chance(0.6) : random.chance(0.06))) return;
-      trainings.push([person[0]!, index + 1, random.chance(0.9) ? isoDate(Math.max(dayOf(person[5] as string), dayOf("2022-01-01")) + random.int(10, 700)) : null, mandatory || random.chance(0.5) ? random.int(55, 100) : null]);
+      trainings.push([
+        person[0]!,
+        index + 1,
+        random.chance(0.9) ? isoDate(Math.max(dayOf(person[5] as string), dayOf("2022-01-01")) + random.int(10, 700)) : null,
+        mandatory || random.chance(0.5) ? random.int(55, 100) : null,
+      ]);
     });
   }
   insertRows(db, "staff_trainings", ["emp_no", "course_id", "completed_on", "score"], trainings);

@@ -11,7 +11,22 @@ const CITIES: readonly (readonly [string, string, string, number])[] = [
   ["Bloomington", "IN", "474", 0.65], ["Portland", "ME", "041", 1.0], ["Bangor", "ME", "044", 0.55], ["Columbus", "OH", "432", 0.7],
   ["Honolulu", "HI", "968", 2.0], ["Tulsa", "OK", "741", 0.55], ["Seattle", "WA", "981", 1.8], ["Austin", "TX", "787", 1.3],
 ];
-const AGENCY_WORDS = ["Keystone", "Harbor", "Summit", "Evergreen", "Blue Door", "Crossroads", "Heritage", "Lighthouse", "Northstar", "Cornerstone", "Willow", "Pioneer", "Oakline", "Riverbend"];
+const AGENCY_WORDS = [
+  "Keystone",
+  "Harbor",
+  "Summit",
+  "Evergreen",
+  "Blue Door",
+  "Crossroads",
+  "Heritage",
+  "Lighthouse",
+  "Northstar",
+  "Cornerstone",
+  "Willow",
+  "Pioneer",
+  "Oakline",
+  "Riverbend",
+];
 const PROPERTY_TYPES: readonly (readonly [string, number])[] = [
   ["SFH", 50],
   ["CONDO", 22],
@@ -19,8 +34,46 @@ const PROPERTY_TYPES: readonly (readonly [string, number])[] = [
   ["MF", 7],
   ["LAND", 7],
 ];
-const FEATURES = ["Pool", "Garage", "Fireplace", "Basement", "Solar panels", "Garden", "Balcony", "Air conditioning", "Hardwood floors", "Waterfront", "Mountain view", "Home office", "EV charger", "Hot tub", "Guest house", "Wheelchair access"];
-const STREETS = ["Alder", "Birch", "Cedar", "Division", "Elm", "Fir", "Grand", "Hawthorne", "Ivy", "Juniper", "Knott", "Laurel", "Madrona", "Northrup", "Oak", "Park", "Quimby", "Raleigh", "Spruce", "Thurman"];
+const FEATURES = [
+  "Pool",
+  "Garage",
+  "Fireplace",
+  "Basement",
+  "Solar panels",
+  "Garden",
+  "Balcony",
+  "Air conditioning",
+  "Hardwood floors",
+  "Waterfront",
+  "Mountain view",
+  "Home office",
+  "EV charger",
+  "Hot tub",
+  "Guest house",
+  "Wheelchair access",
+];
+const STREETS = [
+  "Alder",
+  "Birch",
+  "Cedar",
+  "Division",
+  "Elm",
+  "Fir",
+  "Grand",
+  "Hawthorne",
+  "Ivy",
+  "Juniper",
+  "Knott",
+  "Laurel",
+  "Madrona",
+  "Northrup",
+  "Oak",
+  "Park",
+  "Quimby",
+  "Raleigh",
+  "Spruce",
+  "Thurman",
+];
 
 function build(db: Database, random: Random): void {
   db.run(`CREATE TABLE agencies (
@@ -49,7 +102,15 @@ function build(db: Database, random: Random): void {
   for (const agency of agencies) {
     for (let n = random.int(6, 14); n > 0; n--) {
       const name = personName(random, FIRST_NAMES, LAST_NAMES);
-      agents.push([agents.length + 1, agency[0]!, name.first, name.last, agency[3]!, isoDate(dayOf("2005-01-01") + random.int(0, 19 * 365)), random.pick([2, 2.5, 2.5, 3, 3])]);
+      agents.push([
+        agents.length + 1,
+        agency[0]!,
+        name.first,
+        name.last,
+        agency[3]!,
+        isoDate(dayOf("2005-01-01") + random.int(0, 19 * 365)),
+        random.pick([2, 2.5, 2.5, 3, 3]),
+      ]);
     }
   }
   insertRows(db, "agents", ["agent_id", "agency_id", "first_name", "last_name", "license_state", "hireDate", "commission_pct"], agents);
@@ -75,9 +136,26 @@ function build(db: Database, random: Random): void {
     const land = type === "LAND";
     const beds = land ? null : type === "CONDO" ? random.int(0, 3) : type === "MF" ? random.int(4, 10) : random.int(2, 6);
     levels.push(level);
-    properties.push([id, `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(["St", "Ave", "Dr", "Ct", "Ln"])}`, city, state, `${zip}${String(random.int(1, 99)).padStart(2, "0")}`, type, beds, land ? null : Math.max(1, (beds ?? 1) - random.int(0, 2)) + random.pick([0, 0.5]), land ? null : around(random, 600 + (beds ?? 1) * 420, 300), land ? null : random.int(1905, 2024), type === "CONDO" ? null : Math.round(random.exponential(0.3) * 100) / 100 + 0.05]);
+    properties.push([
+      id,
+      `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(["St", "Ave", "Dr", "Ct", "Ln"])}`,
+      city,
+      state,
+      `${zip}${String(random.int(1, 99)).padStart(2, "0")}`,
+      type,
+      beds,
+      land ? null : Math.max(1, (beds ?? 1) - random.int(0, 2)) + random.pick([0, 0.5]),
+      land ? null : around(random, 600 + (beds ?? 1) * 420, 300),
+      land ? null : random.int(1905, 2024),
+      type === "CONDO" ? null : Math.round(random.exponential(0.3) * 100) / 100 + 0.05,
+    ]);
   }
-  insertRows(db, "properties", ["property_id", "street_address", "city", "state", "zip", "prop_type", "beds", "baths", "sqft", "year_built", "lot_acres"], properties);
+  insertRows(
+    db,
+    "properties",
+    ["property_id", "street_address", "city", "state", "zip", "prop_type", "beds", "baths", "sqft", "year_built", "lot_acres"],
+    properties,
+  );
 
   db.run(`CREATE TABLE features (
   feature_id INTEGER PRIMARY KEY,
@@ -141,9 +219,17 @@ function build(db: Database, random: Random): void {
     listings.push([id, property[0]!, agent[0]!, isoDate(listDay), price, status]);
     if (status === "SOLD") {
       const buyer = random.chance(0.85) ? random.pick(localAgents)[0]! : null;
-      sales.push([sales.length + 1, id, buyer, isoDate(listDay + random.int(12, 120)), Math.round((price * (0.92 + random.next() * 0.14)) / 500) * 500, random.pick(["CASH", "CONV", "CONV", "CONV", "FHA", "VA"])]);
+      sales.push([
+        sales.length + 1,
+        id,
+        buyer,
+        isoDate(listDay + random.int(12, 120)),
+        Math.round((price * (0.92 + random.next() * 0.14)) / 500) * 500,
+        random.pick(["CASH", "CONV", "CONV", "CONV", "FHA", "VA"]),
+      ]);
     }
-    for (let n = random.int(0, 2); n > 0; n--) openHouses.push([openHouses.length + 1, id, isoDate(listDay + random.int(2, 25)), random.chance(0.9) ? random.int(0, 45) : null]);
+    for (let n = random.int(0, 2); n > 0; n--)
+      openHouses.push([openHouses.length + 1, id, isoDate(listDay + random.int(2, 25)), random.chance(0.9) ? random.int(0, 45) : null]);
   }
   insertRows(db, "listings", ["listing_id", "property_id", "agent_id", "list_date", "list_price", "listing_status"], listings);
   insertRows(db, "property_sales", ["sale_id", "listing_id", "buyer_agent_id", "close_date", "sale_price", "financing"], sales);
@@ -165,7 +251,15 @@ function build(db: Database, random: Random): void {
     const name = personName(random, FIRST_NAMES, LAST_NAMES);
     const rent = Math.round(((600 + ((property[6] as number) || 1) * 350) * levels[(property[0] as number) - 1]!) / 25) * 25;
     const start = dayOf("2022-01-01") + random.int(0, 1200);
-    leases.push([id, property[0]!, `${name.first} ${name.last}`, rent, isoDate(start), random.chance(0.2) ? null : isoDate(start + random.pick([182, 365, 365, 730])), random.chance(0.9) ? rent * random.pick([1, 1, 2]) : null]);
+    leases.push([
+      id,
+      property[0]!,
+      `${name.first} ${name.last}`,
+      rent,
+      isoDate(start),
+      random.chance(0.2) ? null : isoDate(start + random.pick([182, 365, 365, 730])),
+      random.chance(0.9) ? rent * random.pick([1, 1, 2]) : null,
+    ]);
   }
   insertRows(db, "rental_leases", ["lease_id", "property_id", "tenant_name", "monthly_rent", "lease_start", "lease_end", "deposit_amt"], leases);
 }

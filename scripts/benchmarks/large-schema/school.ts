@@ -79,7 +79,15 @@ function build(db: Database, random: Random): void {
       const name = personName(random, FIRST_NAMES, LAST_NAMES);
       const subject = type === "ES" ? null : random.pick([...new Set(COURSES.filter((course) => course[4] === type).map((course) => course[3]))]);
       const hired = dayOf("1995-08-15") + random.int(0, 29) * 365 + random.int(-10, 10);
-      teachers.push([id, school, name.first, name.last, isoDate(hired), subject, 42000 + Math.round((dayOf("2025-01-01") - hired) / 365) * 1400 + random.int(0, 40) * 100]);
+      teachers.push([
+        id,
+        school,
+        name.first,
+        name.last,
+        isoDate(hired),
+        subject,
+        42000 + Math.round((dayOf("2025-01-01") - hired) / 365) * 1400 + random.int(0, 40) * 100,
+      ]);
       teachersBySchool.set(school, [...(teachersBySchool.get(school) ?? []), id]);
     }
   });
@@ -102,7 +110,15 @@ function build(db: Database, random: Random): void {
     for (let n = 0; n < 90; n++) {
       const grade = random.int(low, high);
       const name = personName(random, FIRST_NAMES, LAST_NAMES);
-      const row: Row = [students.length + 1, school, name.first, name.last, grade, isoDate(dayOf("2019-09-01") - grade * 365 + random.int(0, 364)), random.chance(0.02) ? "X" : random.pick(["F", "M"])];
+      const row: Row = [
+        students.length + 1,
+        school,
+        name.first,
+        name.last,
+        grade,
+        isoDate(dayOf("2019-09-01") - grade * 365 + random.int(0, 364)),
+        random.chance(0.02) ? "X" : random.pick(["F", "M"]),
+      ];
       students.push(row);
       studentsBySchool.set(school, [...(studentsBySchool.get(school) ?? []), row]);
     }
@@ -129,7 +145,12 @@ function build(db: Database, random: Random): void {
       const id = guardians.length + 1;
       const relation = n === 0 ? random.pick(["Mother", "Mother", "Father", ...RELATIONS]) : random.pick(["Father", "Mother", "Grandparent"]);
       const first = FIRST_NAMES[random.skewedIndex(FIRST_NAMES.length, 1.2)]!;
-      guardians.push([id, `${first} ${n === 0 || random.chance(0.8) ? (student[3] as string) : LAST_NAMES[random.int(0, LAST_NAMES.length - 1)]!}`, random.chance(0.9) ? `(503) 555-01${String(random.int(0, 99)).padStart(2, "0")}` : null, relation]);
+      guardians.push([
+        id,
+        `${first} ${n === 0 || random.chance(0.8) ? (student[3] as string) : LAST_NAMES[random.int(0, LAST_NAMES.length - 1)]!}`,
+        random.chance(0.9) ? `(503) 555-01${String(random.int(0, 99)).padStart(2, "0")}` : null,
+        relation,
+      ]);
       links.push([student[0]!, id, n === 0 ? 1 : 0]);
     }
   }
@@ -178,7 +199,11 @@ function build(db: Database, random: Random): void {
         const chosen = new Set<number>();
         for (let n = 0; n < seats; n++) chosen.add(pupils[random.int(0, pupils.length - 1)]![0] as number);
         for (const student of chosen) {
-          enrollments.push([section, student, term === "2025-SP" && random.chance(0.3) ? null : random.pick(GRADES.flatMap(([grade, weight]) => Array<string>(weight).fill(grade)))]);
+          enrollments.push([
+            section,
+            student,
+            term === "2025-SP" && random.chance(0.3) ? null : random.pick(GRADES.flatMap(([grade, weight]) => Array<string>(weight).fill(grade))),
+          ]);
         }
       }
     }
@@ -198,7 +223,13 @@ function build(db: Database, random: Random): void {
   for (let id = 1; id <= 1000; id++) {
     const student = students[random.skewedIndex(students.length, 1.1)]!;
     const reason = random.pick(["SK", "SK", "SK", "FM", "UN", "LT", "LT"]);
-    absences.push([id, student[0]!, isoDate(start + around(random, 130, 130)), reason, reason === "UN" ? 0 : reason === "LT" ? (random.chance(0.3) ? 1 : 0) : 1]);
+    absences.push([
+      id,
+      student[0]!,
+      isoDate(start + around(random, 130, 130)),
+      reason,
+      reason === "UN" ? 0 : reason === "LT" ? (random.chance(0.3) ? 1 : 0) : 1,
+    ]);
   }
   insertRows(db, "absences", ["absence_id", "student_id", "absence_date", "reason_cd", "excused"], absences);
 }

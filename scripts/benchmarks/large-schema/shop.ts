@@ -1,7 +1,18 @@
 // The e-commerce domain: an online shop's customers, catalogue, orders with their lines, coupons, reviews and shipments.
 import type { Database } from "sql.js";
 import { FIRST_NAMES, LAST_NAMES } from "../../sample-data/people";
-import { cents, dayOf, emailLocalPart, insertRows, isoDate, isoDateTime, MINUTES_PER_DAY, pickWeighted, type Random, type Row } from "../../sample-data/sample-kit";
+import {
+  cents,
+  dayOf,
+  emailLocalPart,
+  insertRows,
+  isoDate,
+  isoDateTime,
+  MINUTES_PER_DAY,
+  pickWeighted,
+  type Random,
+  type Row,
+} from "../../sample-data/sample-kit";
 import { personName, type WarehouseDomain } from "./domain";
 
 /** [category, parent, nouns sold in it]; a parent of null is a top-level department. */
@@ -124,7 +135,16 @@ function build(db: Database, random: Random): void {
     const price = cents(base * (0.5 + random.exponential(1)) + 0.99);
     prices.push(price);
     const number = products.length + 1;
-    products.push([number, `SKU-${String(10000 + number * 7)}`, name, categoryId.get(category)!, brand, price, random.chance(0.1) ? null : random.int(80, 9000), random.chance(0.88) ? 1 : 0]);
+    products.push([
+      number,
+      `SKU-${String(10000 + number * 7)}`,
+      name,
+      categoryId.get(category)!,
+      brand,
+      price,
+      random.chance(0.1) ? null : random.int(80, 9000),
+      random.chance(0.88) ? 1 : 0,
+    ]);
   }
   insertRows(db, "products", ["product_id", "sku", "product_name", "category_id", "brand_id", "list_price", "weight_g", "is_active"], products);
 
@@ -204,7 +224,14 @@ function build(db: Database, random: Random): void {
     if (["SENT", "DONE", "RET"].includes(status)) {
       const shipped = day + random.int(0, 3);
       const delivered = status === "SENT" ? null : isoDate(shipped + random.int(1, 9));
-      shipments.push([shipments.length + 1, orderNo, random.pick(CARRIERS), isoDate(shipped), delivered, random.chance(0.95) ? `TRK${String(700000 + orderNo * 13)}` : null]);
+      shipments.push([
+        shipments.length + 1,
+        orderNo,
+        random.pick(CARRIERS),
+        isoDate(shipped),
+        delivered,
+        random.chance(0.95) ? `TRK${String(700000 + orderNo * 13)}` : null,
+      ]);
     }
   }
   insertRows(db, "web_orders", ["order_no", "customer_no", "placed_at", "order_status", "ship_country", "payment_method"], orders);

@@ -67,7 +67,8 @@ function build(db: Database, random: Random): void {
 )`);
   const seasons: Row[] = [];
   LEAGUES.forEach((_league, index) => {
-    for (const year of [2023, 2024]) seasons.push([seasons.length + 1, index + 1, `${year}/${String(year + 1).slice(2)}`, `${year}-08-12`, `${year + 1}-05-25`]);
+    for (const year of [2023, 2024])
+      seasons.push([seasons.length + 1, index + 1, `${year}/${String(year + 1).slice(2)}`, `${year}-08-12`, `${year + 1}-05-25`]);
   });
   insertRows(db, "seasons", ["season_id", "league_id", "season_label", "start_date", "end_date"], seasons);
 
@@ -94,7 +95,13 @@ function build(db: Database, random: Random): void {
       const id = teams.length + 1;
       const capacity = around(random, 32000, 22000);
       capacities.push(capacity);
-      stadiums.push([id, `${random.pick(["Estadio", "Stadio", "Park", "Arena", "Stadion"])} ${club.split(" ").at(-1)}`, city, capacity, random.chance(0.85) ? random.int(1900, 2015) : null]);
+      stadiums.push([
+        id,
+        `${random.pick(["Estadio", "Stadio", "Park", "Arena", "Stadion"])} ${club.split(" ").at(-1)}`,
+        city,
+        capacity,
+        random.chance(0.85) ? random.int(1900, 2015) : null,
+      ]);
       teams.push([id, leagueIndex + 1, club, id, random.int(1880, 1960), random.chance(0.6) ? `The ${club.split(" ").at(-1)}s` : null]);
     }
   });
@@ -137,11 +144,29 @@ function build(db: Database, random: Random): void {
         while (shirts.has(shirt)) shirt = random.int(2, 99);
         shirts.add(shirt);
         const id = players.length + 1;
-        const row: Row = [id, teamId, random.pick(FIRST[pool]!), random.pick(LAST[pool]!), position, nationality, isoDate(dayOf("1990-01-01") + random.int(0, 15 * 365)), shirt, position === "GK" ? random.int(185, 198) : random.int(168, 194)];
+        const row: Row = [
+          id,
+          teamId,
+          random.pick(FIRST[pool]!),
+          random.pick(LAST[pool]!),
+          position,
+          nationality,
+          isoDate(dayOf("1990-01-01") + random.int(0, 15 * 365)),
+          shirt,
+          position === "GK" ? random.int(185, 198) : random.int(168, 194),
+        ];
         players.push(row);
         squad.push(row);
-        const wage = Math.round((capacities[teamId - 1]! / 1000) * random.int(400, 4000)) * 10;
-        contracts.push([contracts.length + 1, id, teamId, wage, `${random.int(2019, 2024)}-07-01`, `${random.int(2025, 2029)}-06-30`, random.chance(0.4) ? wage * random.int(200, 900) : null]);
+        const wage = Math.round((capacities[teamId - 1]! / 1000) * random.int(10, 120)) * 10;
+        contracts.push([
+          contracts.length + 1,
+          id,
+          teamId,
+          wage,
+          `${random.int(2019, 2024)}-07-01`,
+          `${random.int(2025, 2029)}-06-30`,
+          random.chance(0.4) ? wage * random.int(200, 900) : null,
+        ]);
       }
     }
     squads.set(teamId, squad);
@@ -150,7 +175,17 @@ function build(db: Database, random: Random): void {
   for (let n = 0; n < 24; n++) {
     const nationality = random.pick(ABROAD);
     const pool = FIRST[nationality] ? nationality : "OTHER";
-    players.push([players.length + 1, null, random.pick(FIRST[pool]!), random.pick(LAST[pool]!), random.pick(POSITIONS)[0], nationality, isoDate(dayOf("1986-01-01") + random.int(0, 15 * 365)), null, random.int(170, 192)]);
+    players.push([
+      players.length + 1,
+      null,
+      random.pick(FIRST[pool]!),
+      random.pick(LAST[pool]!),
+      random.pick(POSITIONS)[0],
+      nationality,
+      isoDate(dayOf("1986-01-01") + random.int(0, 15 * 365)),
+      null,
+      random.int(170, 192),
+    ]);
   }
   insertRows(db, "players", ["player_id", "team_id", "first_name", "last_name", "pos", "nationality", "birth_dt", "shirtNo", "height_cm"], players);
   insertRows(db, "player_contracts", ["contract_id", "player_id", "team_id", "weekly_wage_amt", "start_dt", "end_dt", "release_clause_amt"], contracts);
@@ -163,7 +198,8 @@ function build(db: Database, random: Random): void {
 )`);
   const referees: Row[] = [];
   for (const country of REFEREE_COUNTRIES) {
-    for (let n = 0; n < 5; n++) referees.push([referees.length + 1, `${random.pick(FIRST[country]!)} ${random.pick(LAST[country]!)}`, country, random.chance(0.3) ? 1 : 0]);
+    for (let n = 0; n < 5; n++)
+      referees.push([referees.length + 1, `${random.pick(FIRST[country]!)} ${random.pick(LAST[country]!)}`, country, random.chance(0.3) ? 1 : 0]);
   }
   insertRows(db, "referees", ["referee_id", "referee_name", "country_code", "fifa_badge"], referees);
 
@@ -202,7 +238,17 @@ function build(db: Database, random: Random): void {
         const matchId = matches.length + 1;
         const leagueCountry = LEAGUES[league - 1]![1];
         const referee = random.pick(referees.filter((referee) => referee[2] === leagueCountry));
-        matches.push([matchId, season[0]!, home, away, isoDateTime(day * MINUTES_PER_DAY + random.pick([13, 15, 18, 20]) * 60 + random.pick([0, 30, 45])), homeGoals, awayGoals, random.chance(0.97) ? Math.round(capacities[home - 1]! * (0.55 + random.next() * 0.45)) : null, random.chance(0.95) ? referee[0]! : null]);
+        matches.push([
+          matchId,
+          season[0]!,
+          home,
+          away,
+          isoDateTime(day * MINUTES_PER_DAY + random.pick([13, 15, 18, 20]) * 60 + random.pick([0, 30, 45])),
+          homeGoals,
+          awayGoals,
+          random.chance(0.97) ? Math.round(capacities[home - 1]! * (0.55 + random.next() * 0.45)) : null,
+          random.chance(0.95) ? referee[0]! : null,
+        ]);
         for (const [team, opponent, count] of [
           [home, away, homeGoals],
           [away, home, awayGoals],
@@ -218,7 +264,12 @@ function build(db: Database, random: Random): void {
       }
     }
   }
-  insertRows(db, "matches", ["match_id", "season_id", "home_team_id", "away_team_id", "kickoff_at", "home_goals", "away_goals", "attendance", "referee_id"], matches);
+  insertRows(
+    db,
+    "matches",
+    ["match_id", "season_id", "home_team_id", "away_team_id", "kickoff_at", "home_goals", "away_goals", "attendance", "referee_id"],
+    matches,
+  );
   insertRows(db, "match_goals", ["goal_id", "match_id", "player_id", "minute", "goal_type"], goals);
 }
 

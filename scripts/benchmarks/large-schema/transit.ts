@@ -13,7 +13,28 @@ const OPERATORS: readonly (readonly [string, string, readonly (readonly [string,
   ["GO Maine", "ME", [["Elm Street", "Portland"], ["Bangor Yard", "Bangor"]]],
   ["Valley Metro", "AZ", [["Mesa Yard", "Mesa"], ["West Valley", "Phoenix"]]],
 ];
-const STREETS = ["Main St", "Oak Ave", "Burnside", "Broadway", "Division St", "Hawthorne Blvd", "Pine St", "Lincoln Ave", "Market St", "Park Ave", "River Rd", "College St", "Union Ave", "Lake St", "Elm St", "Mill Rd", "Hill St", "5th Ave", "Maple Dr", "Station Rd"];
+const STREETS = [
+  "Main St",
+  "Oak Ave",
+  "Burnside",
+  "Broadway",
+  "Division St",
+  "Hawthorne Blvd",
+  "Pine St",
+  "Lincoln Ave",
+  "Market St",
+  "Park Ave",
+  "River Rd",
+  "College St",
+  "Union Ave",
+  "Lake St",
+  "Elm St",
+  "Mill Rd",
+  "Hill St",
+  "5th Ave",
+  "Maple Dr",
+  "Station Rd",
+];
 const PLACES = ["Transit Center", "Hospital", "Library", "High School", "City Hall", "Airport", "Mall", "University", "Stadium", "Ferry Terminal"];
 const MODELS: readonly (readonly [string, number, string])[] = [
   ["Gillig Low Floor 40", 38, "DSL"],
@@ -74,7 +95,15 @@ function build(db: Database, random: Random): void {
     if (stopNames.has(name) || name.split(" & ")[0] === name.split(" & ")[1]) continue;
     stopNames.add(name);
     const id = stops.length + 1;
-    stops.push([id, String(1000 + id * 3), name, random.pick(["A", "B", "B", "C", "C"]), random.chance(0.85) ? 1 : 0, cents(45.5 + random.next()), cents(-122.7 + random.next())]);
+    stops.push([
+      id,
+      String(1000 + id * 3),
+      name,
+      random.pick(["A", "B", "B", "C", "C"]),
+      random.chance(0.85) ? 1 : 0,
+      cents(45.5 + random.next()),
+      cents(-122.7 + random.next()),
+    ]);
   }
   insertRows(db, "stops", ["stop_id", "stop_code", "stop_name", "fare_zone", "wheelchair_ok", "lat", "lon"], stops);
 
@@ -140,7 +169,15 @@ function build(db: Database, random: Random): void {
   for (let id = 1; id <= 340; id++) {
     const name = personName(random, FIRST_NAMES, LAST_NAMES);
     const hired = dayOf("1998-01-01") + random.int(0, 27 * 365);
-    drivers.push([id, name.first, name.last, `CDL${String(400000 + id * 37)}`, random.int(1, depots.length), isoDate(hired), cents(24 + (dayOf("2025-01-01") - hired) / 365 * 0.6 + random.next())]);
+    drivers.push([
+      id,
+      name.first,
+      name.last,
+      `CDL${String(400000 + id * 37)}`,
+      random.int(1, depots.length),
+      isoDate(hired),
+      cents(24 + ((dayOf("2025-01-01") - hired) / 365) * 0.6 + random.next()),
+    ]);
   }
   insertRows(db, "drivers", ["driver_id", "first_name", "last_name", "license_no", "depot_id", "hired_on", "hourly_rate"], drivers);
 
@@ -164,7 +201,17 @@ function build(db: Database, random: Random): void {
     const cancelled = random.chance(0.03);
     const delay = cancelled ? null : Math.max(-2, Math.round(random.exponential(3)));
     const status = cancelled ? "CANC" : delay! > 5 ? "LATE" : "OK";
-    trips.push([id, route[0]!, random.int(1, buses.length), random.int(1, drivers.length), isoDate(start + random.int(0, 60)), `${String(hour).padStart(2, "0")}:${String(random.int(0, 11) * 5).padStart(2, "0")}`, cancelled ? null : Math.max(0, around(random, night ? 8 : 30, night ? 8 : 28)), delay, status]);
+    trips.push([
+      id,
+      route[0]!,
+      random.int(1, buses.length),
+      random.int(1, drivers.length),
+      isoDate(start + random.int(0, 60)),
+      `${String(hour).padStart(2, "0")}:${String(random.int(0, 11) * 5).padStart(2, "0")}`,
+      cancelled ? null : Math.max(0, around(random, night ? 8 : 30, night ? 8 : 28)),
+      delay,
+      status,
+    ]);
   }
   insertRows(db, "trips", ["trip_id", "route_no", "bus_id", "driver_id", "service_date", "dep_time", "boardings", "delay_min", "trip_status"], trips);
 
@@ -189,7 +236,15 @@ function build(db: Database, random: Random): void {
     const fare = FARES[Math.min(FARES.length - 1, random.skewedIndex(FARES.length, 1.8))]!;
     const channel = random.pick(["APP", "APP", "TVM", "TVM", "DRV"]);
     const qty = (fare[0] === "AD" || fare[0] === "YT") && random.chance(0.2) ? random.int(2, 4) : 1;
-    sales.push([id, fare[0]!, channel === "APP" ? null : random.int(1, stops.length), isoDateTime((start + random.int(0, 60)) * MINUTES_PER_DAY + random.int(300, 1380)), qty, cents((fare[2] as number) * qty), channel]);
+    sales.push([
+      id,
+      fare[0]!,
+      channel === "APP" ? null : random.int(1, stops.length),
+      isoDateTime((start + random.int(0, 60)) * MINUTES_PER_DAY + random.int(300, 1380)),
+      qty,
+      cents((fare[2] as number) * qty),
+      channel,
+    ]);
   }
   insertRows(db, "ticket_sales", ["sale_id", "fare_code", "stop_id", "sold_at", "qty", "amt", "sales_channel"], sales);
 }
