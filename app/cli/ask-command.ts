@@ -7,7 +7,8 @@ import { createLanguageModel, presetOf } from "../core/llm/providers";
 import { alignDescriptions, descriptionsFromComments } from "../core/schema/descriptions";
 import { unprunedSchema } from "../core/schema/prune";
 import { pruningSummary } from "../core/schema/schema-context";
-import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom } from "./llm-options";
+import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, VOTING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom, votingFrom } from "./llm-options";
+import { runVoting } from "../core/eval/candidate-voting";
 import { openWatchedDatabaseFile } from "./watched-database";
 import { createEventPrinter } from "./print-events";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, filePruner, pruningFromOptions } from "./schema-pruner";
@@ -23,7 +24,7 @@ export async function askCommand(argv: string[]): Promise<number> {
   });
   if (!values.db || !values.question) {
     process.stderr.write(
-      `Usage: querylab ask --db FILE --question TEXT [--follow-up TRACE_OR_THREAD.json] [--base-url URL --model M --api-key K] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`,
+      `Usage: querylab ask --db FILE --question TEXT [--follow-up TRACE_OR_THREAD.json] [--base-url URL --model M --api-key K] ${VOTING_USAGE} ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`,
     );
     return 2;
   }
@@ -74,7 +75,8 @@ async function askOver(
   const signal = AbortSignal.any([controller.signal, overTime]);
   const print = createEventPrinter((text) => process.stdout.write(text));
   let status = "failed";
-  for await (const event of runAgent({
+  const voting = votingFrom(values);
+  const options = {
     question,
     database: database.stoppableBy?.(signal) ?? database,
     model: createLanguageModel(settings),
@@ -84,7 +86,8 @@ async function askOver(
     reachHint: presetOf(settings).reachHint,
     signal,
     schema,
-  })) {
+  };
+  for await (const event of voting ? runVoting(options, voting) : runAgent(options)) {
     print(event);
     if (event.type === "run-end") status = event.status;
   }

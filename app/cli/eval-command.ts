@@ -9,10 +9,10 @@ import { formatUsd, priceOf, type ModelPrice } from "../core/llm/model-prices";
 import { BenchmarkSession } from "../core/eval/benchmark-session";
 import { createLanguageModel } from "../core/llm/providers";
 import { openBenchmarkFolder, type BenchmarkFolder } from "./benchmark-files";
-import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom } from "./llm-options";
+import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, VOTING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom, votingFrom } from "./llm-options";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, pruningFromOptions } from "./schema-pruner";
 
-const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] [--price-in USD --price-out USD] ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`;
+const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] [--price-in USD --price-out USD] ${VOTING_USAGE} ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`;
 
 const EVAL_OPTIONS = {
   benchmark: { type: "string" },
@@ -43,6 +43,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const semantics = values.semantics === "bird" ? "bird" : "spider";
   // Checked before the run, so a mistyped price does not surface only after an hour of questions.
   priceFromOptions(values);
+  votingFrom(values);
   const limits = limitsFrom(values);
   const benchmark = await openBenchmarkFolder(values.benchmark, { queryLimitMs: limits.queryLimitMs });
   try {
@@ -55,6 +56,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
 async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantics: "spider" | "bird", questionTimeLimitMs: number): Promise<number> {
   const settings = llmSettingsFrom(values);
   const model = createLanguageModel(settings);
+  const voting = votingFrom(values);
   const questions = selectQuestions(benchmark.questions, {
     dbIds: values.db?.split(",").filter(Boolean),
     difficulties: values.difficulty?.split(",").filter(Boolean),
@@ -67,6 +69,7 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
     sharing: sharingFrom(values),
     semantics,
     modelFor: () => ({ model, settings }),
+    voting: () => voting,
     onIndexed: (dbId, report) => {
       for (const warning of report.warnings) process.stderr.write(`${dbId}: ${warning}\n`);
     },
@@ -85,8 +88,11 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
         if (result.match) matches += 1;
         const { model: _model, ...line } = result;
         out?.write(`${JSON.stringify(line)}\n`);
+        const vote = result.voting
+          ? ` (vote: ${result.voting.groups.map((group) => group.candidates.length).join("/") || "no answer"} of ${result.voting.candidates})`
+          : "";
         process.stderr.write(
-          `[${done}/${questions.length}] ${result.match ? "✓" : "✗"} ${question.dbId}: ${question.question.slice(0, 70)}${result.error ? ` (${result.error.slice(0, 80)})` : ""}  accuracy ${((matches / done) * 100).toFixed(1)}%\n`,
+          `[${done}/${questions.length}] ${result.match ? "✓" : "✗"}${vote} ${question.dbId}: ${question.question.slice(0, 70)}${result.error ? ` (${result.error.slice(0, 80)})` : ""}  accuracy ${((matches / done) * 100).toFixed(1)}%\n`,
         );
       },
     },
@@ -98,6 +104,9 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
   );
   process.stdout.write(
     `Execution accuracy (${semantics}): ${summary.matches}/${summary.questions} = ${(summary.accuracy * 100).toFixed(1)}%\n` +
+      (summary.withoutVoting
+        ? `Without voting (candidate 1 alone, same questions): ${summary.withoutVoting.matches}/${summary.questions} = ${(summary.withoutVoting.accuracy * 100).toFixed(1)}%; ${voting!.candidates} candidates at temperature ${voting!.temperature}\n`
+        : "") +
       `Errors: ${summary.errors}; ${summary.questionsPerSecond.toFixed(2)} questions/s; agent overhead ${summary.meanOverheadMs.toFixed(1)} ms per question outside the model\n`,
   );
   const cost = costLine(

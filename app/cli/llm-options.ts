@@ -1,7 +1,14 @@
 // The LLM options shared by `ask` and `eval`: provider, endpoint, model, key, and the agent's limits.
 import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
 import { DEFAULT_QUERY_TIME_LIMIT_MS } from "../core/db/query-watchdog";
-import { DEFAULT_LLM_SETTINGS, PROVIDER_PRESETS, llmSettingsSchema, type LlmSettings } from "../core/llm/providers";
+import {
+  DEFAULT_CANDIDATE_TEMPERATURE,
+  DEFAULT_LLM_SETTINGS,
+  MAX_CANDIDATES,
+  PROVIDER_PRESETS,
+  llmSettingsSchema,
+  type LlmSettings,
+} from "../core/llm/providers";
 
 export const LLM_OPTION_SPEC = {
   provider: { type: "string" },
@@ -15,7 +22,24 @@ export const LLM_OPTION_SPEC = {
   sharing: { type: "string", default: "schema" },
   "query-time-limit": { type: "string" },
   "question-time-limit": { type: "string" },
+  candidates: { type: "string" },
 } as const;
+
+export const VOTING_USAGE = "[--candidates N [--temperature T]]";
+
+/**
+ * Candidate voting (--candidates N, above 1): N agent runs per question at --temperature, or at the default voting
+ * temperature when none is given (temperature 0 would make the candidates mostly alike). Throws on a bad number.
+ */
+export function votingFrom(values: { candidates?: string; temperature?: string }): { candidates: number; temperature: number } | undefined {
+  if (values.candidates === undefined) return undefined;
+  const candidates = Number(values.candidates);
+  if (!Number.isInteger(candidates) || candidates < 1 || candidates > MAX_CANDIDATES) {
+    throw new Error(`--candidates must be a whole number from 1 to ${MAX_CANDIDATES}, not ${values.candidates}`);
+  }
+  if (candidates === 1) return undefined;
+  return { candidates, temperature: values.temperature === undefined ? DEFAULT_CANDIDATE_TEMPERATURE : Number(values.temperature) };
+}
 
 export const LIMITS_USAGE = "[--query-time-limit S] [--question-time-limit S]";
 

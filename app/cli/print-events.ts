@@ -1,5 +1,5 @@
 // Prints agent events as a readable trace in the terminal, the same events the page renders.
-import type { AgentEvent } from "../core/agent/events";
+import type { AgentEvent, RunEvent } from "../core/agent/events";
 
 function indent(text: string, prefix = "    "): string {
   return text
@@ -52,6 +52,18 @@ export function createEventPrinter(write: (text: string) => void): (event: Agent
           `\nError (${event.kind}): ${event.message}\n${event.lastSuccessfulSql ? `Last query that ran:\n${indent(event.lastSuccessfulSql, "  ")}\n` : ""}`,
         );
         break;
+      case "candidate":
+        printCandidate(event.candidate, event.event, write);
+        break;
+      case "vote":
+        write(`\nVote of ${event.candidates} candidates at temperature ${event.temperature}: ${event.rule}\n`);
+        event.groups.forEach((group, index) => {
+          const mark = index === event.winner ? "winner" : `group ${index + 1}`;
+          write(`  ${mark}: candidates ${group.candidates.join(", ")}; ${group.rowCount} rows\n`);
+          for (const query of group.queries) write(`${indent(`${query.count}× ${query.sql}`)}\n`);
+        });
+        for (const { candidate, reason } of event.unanswered) write(`  candidate ${candidate}: no answer (${reason})\n`);
+        break;
       case "run-end":
         write(
           `\n${event.status}: ${event.turns} turns, ${event.usage.inputTokens} tokens in, ${event.usage.outputTokens} out, ${Math.round(event.elapsedMs)} ms (${event.overheadMs.toFixed(1)} ms outside the model)\n`,
@@ -59,4 +71,12 @@ export function createEventPrinter(write: (text: string) => void): (event: Agent
         break;
     }
   };
+}
+
+/** A candidate's run in one line per milestone: the page opens each candidate's turns; a terminal would drown in five. */
+function printCandidate(candidate: number, event: RunEvent, write: (text: string) => void): void {
+  if (event.type === "final") write(`[candidate ${candidate}] final SQL: ${event.sql.replace(/\s+/g, " ")}\n`);
+  else if (event.type === "error") write(`[candidate ${candidate}] error (${event.kind}): ${event.message}\n`);
+  else if (event.type === "run-end")
+    write(`[candidate ${candidate}] ${event.status} after ${event.turns} turns, ${event.usage.inputTokens} tokens in, ${event.usage.outputTokens} out\n`);
 }

@@ -7,6 +7,8 @@ import type { AgentEvent } from "../agent/events";
 import type { BenchmarkQuestion } from "./benchmark";
 import { judgeQueries, type ExSemantics } from "./ex-judge";
 import type { QueryRunner } from "./query-runner";
+import { runVoting, type VotingOptions } from "./candidate-voting";
+import type { VotingResult } from "./question-result";
 import { pruningSummary, type SchemaPruner } from "../schema/schema-context";
 import { unprunedSchema } from "../schema/prune";
 
@@ -30,6 +32,8 @@ export interface EvaluateOptions {
   /** Wall-clock limit for the question; past it the run is stopped (mid-query included) and the question fails saying so. */
   timeLimitMs?: number;
   sharing?: DataSharing;
+  /** Answer by candidate voting when set with more than one candidate; grouped by this run's semantics. */
+  voting?: Pick<VotingOptions, "candidates" | "temperature">;
   onEvent?: (question: BenchmarkQuestion, event: AgentEvent) => void;
 }
 
@@ -42,7 +46,7 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
   const signals = [options.signal, questionTimer].filter((signal): signal is AbortSignal => signal !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const pruned = context.pruner ? await context.pruner(question.question) : null;
-  for await (const event of runAgent({
+  const agentOptions = {
     schema: pruned
       ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
       : unprunedSchema(await context.database.schema(), { includeValues: sharesValues(options.sharing ?? DEFAULT_DATA_SHARING) }),
@@ -53,11 +57,18 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
     settings: options.settings,
     signal,
     sharing: options.sharing,
-  })) {
+  };
+  const voting = options.voting && options.voting.candidates > 1 ? options.voting : null;
+  const events = voting ? runVoting(agentOptions, { ...voting, semantics: options.semantics }) : runAgent(agentOptions);
+  let vote: Extract<AgentEvent, { type: "vote" }> | null = null;
+  let firstPredicted: string | null = null;
+  for await (const event of events) {
     options.onEvent?.(question, event);
     if (event.type === "final") predicted = event.sql;
     if (event.type === "error") error = `${event.kind}: ${event.message}`;
     if (event.type === "run-end") end = event;
+    if (event.type === "vote") vote = event;
+    if (event.type === "candidate" && event.candidate === 1 && event.event.type === "final") firstPredicted = event.event.sql;
   }
   // The question's own limit is a result (it failed, and why); the run's signal is not (the question stays pending).
   const overTime = questionTimer?.aborted === true && options.signal?.aborted !== true;
@@ -65,6 +76,17 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
   const judgement = predicted
     ? await judgeQueries(context.judge, question.gold, predicted, { semantics: options.semantics })
     : { match: false, reason: "no-prediction" };
+  let votingResult: VotingResult | undefined;
+  if (vote) {
+    const { type: _type, candidates, temperature, groups, winner, rule, unanswered } = vote;
+    const firstMatch =
+      firstPredicted === null
+        ? false
+        : firstPredicted === predicted
+          ? judgement.match
+          : (await judgeQueries(context.judge, question.gold, firstPredicted, { semantics: options.semantics })).match;
+    votingResult = { candidates, temperature, groups, winner, rule, unanswered, first: { predicted: firstPredicted, match: firstMatch } };
+  }
   return {
     index: question.index,
     db_id: question.dbId,
@@ -79,6 +101,7 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
     latencyMs: end?.elapsedMs ?? 0,
     overheadMs: end?.overheadMs ?? 0,
     error,
+    ...(votingResult ? { voting: votingResult } : {}),
   };
 }
 
@@ -86,6 +109,8 @@ export interface BenchmarkSummary {
   questions: number;
   matches: number;
   accuracy: number;
+  /** With candidate voting: the first candidate's answers judged alone, over the same questions (see VotingResult.first). */
+  withoutVoting?: { matches: number; accuracy: number };
   errors: number;
   elapsedMs: number;
   questionsPerSecond: number;
@@ -94,10 +119,13 @@ export interface BenchmarkSummary {
 
 export function summarize(results: QuestionResult[], elapsedMs: number): BenchmarkSummary {
   const matches = results.filter((result) => result.match).length;
+  const voted = results.filter((result) => result.voting);
+  const firstMatches = voted.filter((result) => result.voting!.first.match).length;
   return {
     questions: results.length,
     matches,
     accuracy: results.length === 0 ? 0 : matches / results.length,
+    ...(voted.length > 0 ? { withoutVoting: { matches: firstMatches, accuracy: firstMatches / voted.length } } : {}),
     errors: results.filter((result) => result.error !== null).length,
     elapsedMs,
     questionsPerSecond: elapsedMs > 0 ? results.length / (elapsedMs / 1000) : 0,

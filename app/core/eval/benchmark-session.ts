@@ -12,7 +12,7 @@ import { createSchemaPruner, type BuiltSchemaPruner } from "../schema/schema-pru
 import type { ProfileOptions } from "../schema/profile";
 import type { DatabaseProfile } from "../schema/types";
 import type { BenchmarkQuestion } from "./benchmark";
-import { evaluateQuestion, type QuestionContext } from "./benchmark-runner";
+import { evaluateQuestion, type EvaluateOptions, type QuestionContext } from "./benchmark-runner";
 import type { ExSemantics } from "./ex-judge";
 import { failedQuestionResult, type QuestionResult } from "./question-result";
 import type { QueryOutcome, QueryRunOptions } from "./query-runner";
@@ -92,6 +92,8 @@ export interface BenchmarkSessionOptions {
   semantics: ExSemantics;
   /** The model and agent settings of a task (the page runs several models over the same questions). */
   modelFor(task: BenchmarkTask): { model: LanguageModel; settings: AgentSettings };
+  /** Candidate voting for every question (candidates > 1); read per task, as the page's settings may change between runs. */
+  voting?: () => EvaluateOptions["voting"];
   onIndexed?: DatabaseIndexedListener;
 }
 
@@ -151,6 +153,7 @@ export class BenchmarkSession {
         signal,
         timeLimitMs: questionTimeLimitMs,
         sharing: this.options.sharing,
+        voting: this.options.voting?.(),
         onEvent: (_question, event) => events.push(event),
       });
       return { result: { ...result, model: task.model }, events };

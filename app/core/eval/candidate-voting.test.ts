@@ -58,7 +58,7 @@ async function vote(voting: Partial<VotingOptions> = {}, signal?: AbortSignal): 
       database: engine,
       model: createLanguageModel(settings),
       settings,
-      schema: unprunedSchema(await engine.schema(), {}),
+      schema: unprunedSchema(await engine.schema(), { includeValues: false }),
       signal,
     },
     { candidates: 5, temperature: 0.9, ...voting },

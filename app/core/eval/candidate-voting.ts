@@ -4,15 +4,13 @@ import type { LanguageModel } from "ai";
 import { runAgent, type AgentRunOptions } from "../agent/agent-loop";
 import type { AgentEvent, AgentEventOf, RunEvent, TokenUsage } from "../agent/events";
 import { errorMessage } from "../error-message";
+import { MAX_CANDIDATES } from "../llm/provider-presets";
 import type { RecordingFetch } from "../llm/recording-fetch";
 import { voteOnCandidates, type CandidateAnswer } from "./candidate-vote";
 import { DEFAULT_JUDGE_TIMEOUT_MS, type ExSemantics } from "./ex-judge";
 import { queryRunnerFor, type QueryRunner } from "./query-runner";
 
-/** More makes a vote steadier but costs one whole agent run each; past this the page and CLI refuse. */
-export const MAX_CANDIDATES = 10;
-/** Candidates at temperature 0 mostly write the same query; some spread is the point of voting. */
-export const DEFAULT_CANDIDATE_TEMPERATURE = 0.7;
+export { DEFAULT_CANDIDATE_TEMPERATURE, MAX_CANDIDATES } from "../llm/provider-presets";
 
 export interface VotingOptions {
   /** How many agent runs; 1 is a plain run. */

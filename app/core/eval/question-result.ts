@@ -1,6 +1,24 @@
 // One benchmark question's outcome: what was predicted, whether it matched, and what it cost. Kept apart from the
 // runner so the page can read results without loading the AI SDK.
 import { z } from "zod";
+import { voteGroupSchema } from "../agent/events";
+
+/** A question answered by candidate voting: the vote, and the first candidate's own answer judged alone. */
+export const votingResultSchema = z.object({
+  candidates: z.number(),
+  temperature: z.number(),
+  /** Ranked, the winner first (when there is one). */
+  groups: z.array(voteGroupSchema),
+  winner: z.number().nullable(),
+  rule: z.string(),
+  unanswered: z.array(z.object({ candidate: z.number(), reason: z.string() })),
+  /**
+   * Candidate 1 judged on its own: the "without voting" answer of the same run, at the same temperature, so the two
+   * accuracies differ by the vote alone and cost nothing extra to measure.
+   */
+  first: z.object({ predicted: z.string().nullable(), match: z.boolean() }),
+});
+export type VotingResult = z.infer<typeof votingResultSchema>;
 
 export const questionResultSchema = z.object({
   index: z.number(),
@@ -16,6 +34,8 @@ export const questionResultSchema = z.object({
   latencyMs: z.number(),
   overheadMs: z.number(),
   error: z.string().nullable(),
+  /** Set when the question was answered by candidate voting. */
+  voting: votingResultSchema.optional(),
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
 

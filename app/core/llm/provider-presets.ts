@@ -134,6 +134,11 @@ export const PROVIDER_PRESETS: ProviderPreset[] = [
   { id: "custom", label: "Other OpenAI-compatible", kind: "openai-compatible", baseUrl: "", needsKey: false, defaultModel: "", listsModels: true },
 ];
 
+/** Candidate voting (eval/candidate-voting.ts): more makes a vote steadier but costs one whole agent run each. */
+export const MAX_CANDIDATES = 10;
+/** Candidates at temperature 0 mostly write the same query; some spread is the point of voting. */
+export const DEFAULT_CANDIDATE_TEMPERATURE = 0.7;
+
 export const llmSettingsSchema = z.object({
   providerId: z.string(),
   baseUrl: z.string(),
@@ -161,6 +166,10 @@ export const llmSettingsSchema = z.object({
   prices: priceTableSchema.default(DEFAULT_PRICE_TABLE).catch(DEFAULT_PRICE_TABLE),
   /** Money (USD) one question may cost before the agent stops, when the model's price is known; unset means no limit. */
   costBudgetUsd: z.number().positive().optional().catch(undefined),
+  /** Agent runs per question whose answers are put to a vote; 1 is off. */
+  candidates: z.number().int().min(1).max(MAX_CANDIDATES).default(1).catch(1),
+  /** The temperature the candidates run at when voting (the single run keeps `temperature`). */
+  candidateTemperature: z.number().min(0).max(2).default(DEFAULT_CANDIDATE_TEMPERATURE).catch(DEFAULT_CANDIDATE_TEMPERATURE),
 });
 export type LlmSettings = z.infer<typeof llmSettingsSchema>;
 
@@ -177,6 +186,8 @@ export const DEFAULT_LLM_SETTINGS: LlmSettings = {
   tokenBudget: 200_000,
   queryTimeLimitMs: 10_000,
   prices: DEFAULT_PRICE_TABLE,
+  candidates: 1,
+  candidateTemperature: DEFAULT_CANDIDATE_TEMPERATURE,
 };
 
 export function presetOf(settings: Pick<LlmSettings, "providerId">): ProviderPreset {
