@@ -55,13 +55,16 @@ export class Bm25Index {
     return Math.log(1 + (this.size - count + 0.5) / (count + 0.5));
   }
 
-  /** Scores of every document for the query terms (0 where nothing matches). A repeated query term counts once. */
-  score(queryTerms: string[]): Float64Array {
+  /**
+   * Scores of every document for the query terms (0 where nothing matches). A repeated query term counts once;
+   * a term's weight (1 unless given) scales its part, so weaker evidence (a sub-word match) counts for less.
+   */
+  score(queryTerms: Iterable<string>, termWeights?: ReadonlyMap<string, number>): Float64Array {
     const scores = new Float64Array(this.size);
     for (const term of new Set(queryTerms)) {
       const list = this.postings.get(term);
       if (!list) continue;
-      const idf = this.idf(term);
+      const idf = this.idf(term) * (termWeights?.get(term) ?? 1);
       for (const { document, frequency } of list) {
         const normalization = this.k1 * (1 - this.b + (this.b * this.lengths[document]) / (this.averageLength || 1));
         scores[document] += (idf * frequency * (this.k1 + 1)) / (frequency + normalization);

@@ -8,17 +8,22 @@ export interface FusionWeights {
   value: number;
   /** Share of its table's score a column inherits: columns of the table the question is about matter. */
   table: number;
+  /**
+   * What a sub-word match counts for against an exact word on the same scale: a form or part of a name is likely
+   * the same thing (Kunden, kunde) but sometimes not (Lieferant in Lieferantenrabatt), so below an exact match.
+   */
+  subword: number;
 }
 
-export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 1, table: 0.35 };
+export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 1, table: 0.35, subword: 0.5 };
 
-/** Lexical and dense blended (either alone when the other did not run), plus the value-match bonus. */
+/** Lexical (sub-word matches included, weighed down) and dense blended (either alone when the other did not run), plus the value-match bonus. */
 export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
-  const lexical = stages.lexical ?? 0;
+  const lexical = stages.lexical === undefined ? undefined : stages.lexical + weights.subword * (stages.subword ?? 0);
   const text =
     stages.dense === undefined
-      ? lexical
-      : stages.lexical === undefined
+      ? (lexical ?? 0)
+      : lexical === undefined
         ? stages.dense
         : weights.lexicalShare * lexical + (1 - weights.lexicalShare) * stages.dense;
   return text + weights.value * (stages.value ?? 0);
@@ -33,7 +38,9 @@ export function fuseColumn(column: StageScores, table: StageScores, weights: Fus
 export function contributingStages(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): KeepReason[] {
   const parts: Array<[KeepReason, number]> = [];
   const denseRan = stages.dense !== undefined;
-  if (stages.lexical !== undefined) parts.push(["lexical", (denseRan ? weights.lexicalShare : 1) * stages.lexical]);
+  const lexicalShare = denseRan ? weights.lexicalShare : 1;
+  if (stages.lexical !== undefined) parts.push(["lexical", lexicalShare * stages.lexical]);
+  if (stages.subword) parts.push(["sub-word", lexicalShare * weights.subword * stages.subword]);
   if (denseRan) parts.push(["dense", (stages.lexical === undefined ? 1 : 1 - weights.lexicalShare) * (stages.dense ?? 0)]);
   if (stages.value) parts.push(["value", weights.value * stages.value]);
   const total = parts.reduce((sum, [, part]) => sum + part, 0);

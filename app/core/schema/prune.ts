@@ -2,6 +2,7 @@
 import type { DatabaseSchema, TableInfo } from "../db/types";
 import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type FusionWeights } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
+import { bridgeTables, rankTables, schemaBudget, type TableChoice } from "./table-selection";
 import { splitIdentifier } from "./text-terms";
 import type { SchemaRetriever } from "./schema-retriever";
 import { schemaText, tableText, type SchemaTextOptions } from "./schema-text";
@@ -20,14 +21,19 @@ import type {
 } from "./types";
 import { errorMessage } from "../error-message";
 
-/** The default budget: whole schemas up to this size go as they are; larger ones are pruned to fit. */
+/**
+ * The default budget's floor: whole schemas up to this size go as they are; larger ones are pruned to fit, and the
+ * budget grows with the schema (budgetShare of its tokens, see table-selection.ts).
+ */
 export const DEFAULT_SCHEMA_TOKEN_BUDGET = 800;
 /** Columns scoring below this share of the best column are not kept for relevance (see PruneOptions). */
 export const DEFAULT_RELATIVE_THRESHOLD = 0.2;
 
 export interface PruneOptions {
-  /** Tokens the schema text may take. */
+  /** Tokens the schema text may take at least (the budget grows to budgetShare of a large schema). */
   budget?: number;
+  /** Share of the full schema's tokens the budget grows to (DEFAULT_BUDGET_SHARE); 0 holds it at `budget`. */
+  budgetShare?: number;
   overrides?: PruneOverrides;
   /** The dense stage; omit (or null) for lexical and value matching only. */
   embedder?: TextEmbedder | null;
@@ -118,13 +124,14 @@ interface ColumnState {
 
 /**
  * Prunes the schema for a question. Whole schemas within the budget are kept whole (scores are still computed
- * for the screen). Otherwise: relevant columns by fused score, pinned ones, the keys of every kept table, and
- * the tables and key columns on the foreign-key path joining the kept tables; then, while the text is over
- * budget, the weakest relevant columns and then the weakest tables go.
+ * for the screen). Otherwise tables first: the tables the question is about (by their own score or their best
+ * column's) and their foreign-key neighbours, each with its keys and labels (a small one whole), in order of
+ * relevance while they fit; then the relevant columns by fused score while they fit; around them the pinned
+ * ones, bridge tables between kept tables, and the tables and keys on the foreign-key path joining them.
  */
 export async function pruneSchema(retriever: SchemaRetriever, question: string, options: PruneOptions = {}): Promise<PruneResult> {
   const started = performance.now();
-  const budget = options.budget ?? DEFAULT_SCHEMA_TOKEN_BUDGET;
+  const budgetFloor = options.budget ?? DEFAULT_SCHEMA_TOKEN_BUDGET;
   const countTokens = options.countTokens ?? estimateTokens;
   const weights = options.weights ?? DEFAULT_FUSION_WEIGHTS;
   const threshold = options.relativeThreshold ?? DEFAULT_RELATIVE_THRESHOLD;
@@ -169,12 +176,12 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     }
   }
   const best = Math.max(0, ...columns.map((column) => column.score));
-  const bestTable = Math.max(0, ...tableScore.values());
   const isExcluded = (table: string, column?: string) => excluded.has(table) || (column !== undefined && excluded.has(columnKey(table, column)));
   const tablesByName = new Map(schema.tables.map((table) => [table.name, table]));
   const columnState = new Map(columns.map((state) => [columnKey(state.table, state.column), state]));
 
   const tokensFull = fullSchemaTokens(retriever, textOptions.includeValues, countTokens);
+  const budget = schemaBudget(budgetFloor, tokensFull, options.budgetShare);
 
   const reasonsFromStages = (state: ColumnState): KeepReason[] => {
     const own = contributingStages(scores.stages[state.unit] ?? {}, weights);
@@ -199,33 +206,51 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     }
   }
   relevantColumns.sort((a, b) => b.score - a.score);
-  const pinnedTables: string[] = [];
-  const namedTables: Array<{ table: string; reason: KeepReason }> = [];
-  for (const [table, score] of tableScore) {
-    if (isExcluded(table)) continue;
-    if (isPinned(table)) pinnedTables.push(table);
-    // A table the question names outright is kept (with its keys) even when none of its columns is: COUNT(*) needs it.
-    else if (bestTable > 0 && score >= 0.5 * bestTable) {
-      namedTables.push({ table, reason: contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0] ?? "lexical" });
-    }
-  }
-  namedTables.sort((a, b) => (tableScore.get(b.table) ?? 0) - (tableScore.get(a.table) ?? 0));
-  // One ranking for what the budget may cut: relevant columns by score, and the named tables placed among them
-  // (the best named table at 0.6 of the best column), so a tight budget keeps the strongest of both.
+  const pinnedTables = schema.tables.filter((table) => !isExcluded(table.name) && isPinned(table.name)).map((table) => table.name);
   const isAnchor = (state: ColumnState) => {
     const match = scores.valueMatches.get(state.unit);
     return match !== undefined && match.kind === "exact" && match.score >= 0.5;
   };
-  type Candidate = { column: ColumnState } | { table: string; reason: KeepReason };
+  // Tables first. A table is as relevant as its own score or its best column's own evidence (without the share a
+  // column inherits from its table), so a table found through one column ("average price" → produkt.preis) counts.
+  // Not through a foreign key: `bestellungen.kunden_id` is named after the table it points to, not what it holds.
+  const foreignKeyColumns = new Set(
+    schema.tables.flatMap((table) => table.foreignKeys.flatMap((key) => key.fromColumns.map((column) => columnKey(table.name, column)))),
+  );
+  const tableEvidence = new Map(tableScore);
+  for (const state of columns) {
+    if (foreignKeyColumns.has(columnKey(state.table, state.column))) continue;
+    const own = fuseUnit(scores.stages[state.unit] ?? {}, weights);
+    if (own > (tableEvidence.get(state.table) ?? 0)) tableEvidence.set(state.table, own);
+  }
+  const graph = foreignKeyGraph(schema);
+  const tableChoices = rankTables({
+    schema,
+    relevance: tableEvidence,
+    reasonOf: (table) => {
+      const own = contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0];
+      if (own) return own;
+      const bestColumn = relevantColumns.find((state) => state.table === table);
+      return (bestColumn && relevantReasons.get(bestColumn)?.[0]) ?? "lexical";
+    },
+    graph,
+    skip: (table) => isExcluded(table) || isPinned(table),
+  });
+  // One ranking for what the budget may cut: the chosen tables (each with its keys, labels and the columns holding
+  // a value the question names, or whole when small) at their relevance, and the relevant columns at their score
+  // (their own evidence plus a share of their table's, so the columns of a table the question is about come before
+  // a weaker table or a neighbour). A tight budget so drops weak columns and neighbours before what is asked.
+  type Candidate = { column: ColumnState } | TableChoice;
   const candidates: Array<{ candidate: Candidate; rank: number }> = [
+    ...tableChoices.map((choice) => ({ candidate: choice, rank: choice.rank })),
     // A column holding a value the question names as a whole is what its filter needs: it goes first.
     ...relevantColumns.map((state) => ({ candidate: { column: state }, rank: state.score + (isAnchor(state) ? best : 0) })),
-    ...namedTables.map((entry) => ({ candidate: entry, rank: bestTable > 0 ? ((tableScore.get(entry.table) ?? 0) / bestTable) * best * 0.6 : 0 })),
   ].sort((a, b) => b.rank - a.rank);
 
   const keysOf = new Map(schema.tables.map((table) => [table.name, keyColumns(table)]));
   const labelsOf = new Map(schema.tables.map((table) => [table.name, labelColumns(table)]));
-  const graph = foreignKeyGraph(schema);
+  const anchorsOf = new Map<string, ColumnState[]>();
+  for (const state of relevantColumns) if (isAnchor(state)) anchorsOf.set(state.table, [...(anchorsOf.get(state.table) ?? []), state]);
   let kept = new Map<string, Set<string>>();
   let tableReasons = new Map<string, KeepReason>();
   let edges: JoinEdge[] = [];
@@ -260,9 +285,18 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
         keep(state.table, state.column, relevantReasons.get(state) ?? ["lexical"]);
         note(state.table, state.score);
       } else {
-        if (!tableReasons.has(candidate.table)) tableReasons.set(candidate.table, candidate.reason);
+        if (!tableReasons.has(candidate.table)) tableReasons.set(candidate.table, candidate.whole ? "whole-table" : candidate.reason);
         if (!kept.has(candidate.table)) kept.set(candidate.table, new Set());
+        note(candidate.table, candidate.rank);
+        for (const state of anchorsOf.get(candidate.table) ?? []) keep(state.table, state.column, relevantReasons.get(state) ?? ["value"]);
+        if (candidate.whole) for (const column of tablesByName.get(candidate.table)?.columns ?? []) keep(candidate.table, column.name, ["whole-table"]);
       }
+    }
+    // A table joining two kept ones and holding little else is how a question about both goes: kept with its keys.
+    for (const table of bridgeTables(schema, new Set(kept.keys()))) {
+      if (isExcluded(table)) continue;
+      tableReasons.set(table, "neighbour");
+      kept.set(table, new Set());
     }
     for (const table of [...kept.keys()]) {
       note(table, tableScore.get(table) ?? 0);

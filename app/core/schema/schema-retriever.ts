@@ -1,8 +1,11 @@
 // Scores a schema's tables and columns against a question: lexical (BM25), value matching and, when a model is given, dense.
 import type { DatabaseSchema } from "../db/types";
-import { Bm25Index, type Bm25Document } from "./bm25";
 import { passageInput, queryInput } from "./embedding-prefixes";
-import { splitIdentifier, textTerms } from "./text-terms";
+import { detectLanguage, stopwords, type Language } from "./language";
+import { LexicalIndex, type UnitWords } from "./lexical-index";
+import { loadStemmer } from "./stemmers";
+import { SubwordVocabulary } from "./sub-words";
+import { splitIdentifier, stemWord, textWords } from "./text-terms";
 import type { DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
 import type { ValueMatch, ValueMatcher } from "./value-index";
 
@@ -28,7 +31,13 @@ export interface QuestionScores {
   /** The strongest value match per column unit index. */
   valueMatches: Map<number, ValueMatch>;
   denseUsed: boolean;
+  /** The language told from the question and the schema's words (its stemmer and stoplist were used); null: none told. */
+  language: Language | null;
 }
+
+/** Schema words read for telling the language: enough for descriptions to have a voice, bounded for huge schemas. */
+const SCHEMA_WORDS_FOR_LANGUAGE = 5000;
+const NO_STOPWORDS: ReadonlySet<string> = new Set();
 
 /** Words of an identifier as a person would say them: `loyalty_tier` → "loyalty tier". */
 export function spokenName(name: string): string {
@@ -39,13 +48,6 @@ function cosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   for (let index = 0; index < a.length; index += 1) dot += a[index] * b[index];
   return dot; // both unit length
-}
-
-/** Divides by the largest score so the best unit of a kind is 1; all zeros stay zeros. */
-function normalizeByMax(scores: ArrayLike<number>, indexes: number[]): Map<number, number> {
-  let max = 0;
-  for (const index of indexes) max = Math.max(max, scores[index]);
-  return new Map(indexes.map((index) => [index, max > 0 ? scores[index] / max : 0]));
 }
 
 /** Cosines crowd into a narrow band; min–max over the units of a kind spreads them to 0..1. */
@@ -69,7 +71,12 @@ export class SchemaRetriever {
   readonly schema: DatabaseSchema;
   readonly input: SchemaIndexInput;
   readonly units: RetrievalUnit[] = [];
-  private readonly bm25: Bm25Index;
+  /** Each unit's words (same order as units), stemmed by whichever language a question is in. */
+  private readonly unitWords: UnitWords[] = [];
+  private readonly vocabulary: SubwordVocabulary;
+  private readonly schemaWords: string[];
+  /** Lexical indexes per stemmer: the built-in one ("") at once, a language's the first time a question is in it. */
+  private readonly lexicalIndexes = new Map<Language | "", Promise<LexicalIndex>>();
   private readonly values: ValueMatcher | null;
   private readonly columnUnitIndex = new Map<string, number>();
   private readonly tableUnitIndex = new Map<string, number>();
@@ -79,7 +86,6 @@ export class SchemaRetriever {
     this.input = input;
     this.schema = input.schema;
     this.values = input.values ?? null;
-    const documents: Bm25Document[] = [];
     const profiles = new Map(input.profile?.tables.map((table) => [table.table, new Map(table.columns.map((column) => [column.column, column]))]) ?? []);
 
     for (const table of input.schema.tables) {
@@ -90,12 +96,7 @@ export class SchemaRetriever {
         table: table.name,
         text: `table ${spokenName(table.name)}${tableDescription ? `: ${tableDescription}` : ""}; columns ${table.columns.map((column) => spokenName(column.name)).join(", ")}`,
       });
-      documents.push({
-        fields: [
-          { terms: textTerms(table.name), weight: 3 },
-          { terms: textTerms(tableDescription), weight: 1 },
-        ],
-      });
+      this.unitWords.push({ name: textWords(table.name), description: textWords(tableDescription) });
 
       for (const column of table.columns) {
         const description = input.descriptions?.tables[table.name]?.columns[column.name]?.text ?? column.comment ?? "";
@@ -107,15 +108,25 @@ export class SchemaRetriever {
           column: column.name,
           text: `${spokenName(column.name)} of ${spokenName(table.name)} (${column.type || "any"})${description ? `: ${description}` : ""}${examples.length ? `; e.g. ${examples.join(", ")}` : ""}`,
         });
-        documents.push({
-          fields: [
-            { terms: textTerms(column.name), weight: 3 },
-            { terms: textTerms(description), weight: 1 },
-          ],
-        });
+        this.unitWords.push({ name: textWords(column.name), description: textWords(description) });
       }
     }
-    this.bm25 = new Bm25Index(documents);
+    this.vocabulary = new SubwordVocabulary(this.unitWords.flatMap((unit) => unit.name));
+    this.schemaWords = this.unitWords.flatMap((unit) => [...unit.name, ...unit.description]).slice(0, SCHEMA_WORDS_FOR_LANGUAGE);
+    this.lexicalIndexes.set("", Promise.resolve(new LexicalIndex(this.unitWords, this.vocabulary, stemWord)));
+  }
+
+  /** The lexical index stemmed for a language (its Snowball stemmer loaded on first use); the built-in stemmer when none. */
+  private lexicalIndex(language: Language | null): Promise<LexicalIndex> {
+    const key = language ?? "";
+    let index = this.lexicalIndexes.get(key);
+    if (!index) {
+      index = loadStemmer(key as Language).then((stem) => new LexicalIndex(this.unitWords, this.vocabulary, stem));
+      // A stemmer that failed to load is not remembered: the next question tries again, and this one ranks without it.
+      index.catch(() => this.lexicalIndexes.delete(key));
+      this.lexicalIndexes.set(key, index);
+    }
+    return index.catch(() => this.lexicalIndexes.get("")!);
   }
 
   columnUnit(table: string, column: string): number | undefined {
@@ -139,15 +150,25 @@ export class SchemaRetriever {
     const columnIndexes = [...this.columnUnitIndex.values()];
     const stages: StageScores[] = this.units.map(() => ({}));
 
-    const lexical = this.bm25.score(textTerms(question));
+    const questionWords = textWords(question);
+    const language = detectLanguage(questionWords, this.schemaWords);
+    const stop = language ? stopwords(language) : NO_STOPWORDS;
+    const contentWords = questionWords.filter((word) => !stop.has(word));
+    const lexical = (await this.lexicalIndex(language)).score(contentWords);
     for (const group of [tableIndexes, columnIndexes]) {
-      for (const [index, value] of normalizeByMax(lexical, group)) stages[index].lexical = value;
+      // One scale for both: a sub-word match is measured against the best exact one, so it stays weaker evidence.
+      let max = 0;
+      for (const index of group) max = Math.max(max, lexical.exact[index], lexical.subword[index]);
+      for (const index of group) {
+        stages[index].lexical = max > 0 ? lexical.exact[index] / max : 0;
+        if (lexical.subword[index] > 0) stages[index].subword = lexical.subword[index] / max;
+      }
     }
 
     const valueMatches = new Map<number, ValueMatch>();
     if (this.values) {
       for (const index of [...tableIndexes, ...columnIndexes]) stages[index].value = 0;
-      for (const match of await this.values.match(question)) {
+      for (const match of await this.values.match(question, language)) {
         const index = this.columnUnit(match.table, match.column);
         if (index === undefined) continue;
         valueMatches.set(index, match);
@@ -168,6 +189,6 @@ export class SchemaRetriever {
       }
       denseUsed = true;
     }
-    return { stages, valueMatches, denseUsed };
+    return { stages, valueMatches, denseUsed, language };
   }
 }

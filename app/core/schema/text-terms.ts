@@ -80,17 +80,23 @@ function asciiWords(text: string): string[] {
 
 /**
  * The terms a text is indexed and searched by: folded, stemmed words; runs of an unspaced script become
- * overlapping character pairs (and the single character when alone).
+ * overlapping character pairs (and the single character when alone). The stemmer is the language's Snowball
+ * stemmer when one was detected (stemmers.ts), else the light one above.
  */
-export function textTerms(text: string): string[] {
+export function textTerms(text: string, stem: (word: string) => string = stemWord): string[] {
+  return wordTerms(textWords(text), stem);
+}
+
+/** textTerms for words already split and folded (textWords), so a caller that needs both splits once. */
+export function wordTerms(words: readonly string[], stem: (word: string) => string = stemWord): string[] {
   const terms: string[] = [];
-  for (const word of textWords(text)) {
+  for (const word of words) {
     if (UNSPACED_SCRIPT.test(word)) {
       const characters = [...word];
       if (characters.length === 1) terms.push(word);
       for (let index = 0; index + 1 < characters.length; index += 1) terms.push(characters[index] + characters[index + 1]);
     } else {
-      terms.push(stemWord(word));
+      terms.push(stem(word));
     }
   }
   return terms;

@@ -61,10 +61,13 @@ export interface SchemaDescriptions {
 export type KeepReason =
   | "dense" // close to the question by the embedding model
   | "lexical" // BM25 over names and descriptions
+  | "sub-word" // a word of the question is a form or part of its name (Kunden → kunde, Durchschnittspreis → preis)
   | "value" // a word or phrase of the question is one of its stored values
   | "key" // primary or foreign key of a kept table
   | "join-path" // on the foreign-key path joining kept tables
   | "label" // the column that names a kept table's rows (name, title): answers show it
+  | "neighbour" // joined by a foreign key to a kept table the question is about (or bridging two kept tables)
+  | "whole-table" // a small table the question is about, kept with all its columns
   | "pinned" // the person pinned it
   | "whole-schema"; // everything fits the budget, so everything is kept
 
@@ -74,6 +77,8 @@ export type DropReason = "below-budget" | "excluded";
 export interface StageScores {
   dense?: number;
   lexical?: number;
+  /** Sub-word matches, on the lexical stage's scale (absent when there were none). */
+  subword?: number;
   value?: number;
 }
 

@@ -1,4 +1,5 @@
 // Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
+import { detectLanguage, stopwords, type Language } from "./language";
 import { foldText, textWords } from "./text-terms";
 
 export interface ColumnValues {
@@ -34,7 +35,8 @@ interface Place {
 
 /** What ranking needs of a value index: the index itself, or one kept in the SQLite worker and asked through it (the page). */
 export interface ValueMatcher {
-  match(question: string): ValueMatch[] | Promise<ValueMatch[]>;
+  /** `language`: the question's, told with the schema's words (the retriever's); told from the question alone when not given. */
+  match(question: string, language?: Language | null): ValueMatch[] | Promise<ValueMatch[]>;
   readonly valueCount: number;
 }
 
@@ -117,16 +119,17 @@ export class ValueIndex implements ValueMatcher {
   /** Ends a column: a column whose values are mostly ISO dates is matched by the years it spans. */
   finishColumn(columnIndex: number): void {
     const tally = this.dateTallies[columnIndex]!;
-    if (tally.values > 0 && tally.dates >= 0.8 * tally.values) this.dateColumns.push({ column: columnIndex, from: tally.from, to: tally.to, example: tally.example });
+    if (tally.values > 0 && tally.dates >= 0.8 * tally.values)
+      this.dateColumns.push({ column: columnIndex, from: tally.from, to: tally.to, example: tally.example });
   }
 
   /**
    * The columns whose values the question mentions, strongest first, one entry per column. A whole-value match of
    * a phrase scores by its length and how few columns share it; a word found inside values (a title, a
    * name) scores less, and only when the word is rare among columns. Single letters and bare numbers are
-   * skipped: they match everything.
+   * skipped: they match everything; so are the language's function words ("an", "es", "de" are also stored codes).
    */
-  match(question: string): ValueMatch[] {
+  match(question: string, language?: Language | null): ValueMatch[] {
     const best = new Map<number, ValueMatch>();
     const offer = (place: Place, score: number, kind: ValueMatch["kind"]) => {
       const current = best.get(place.column);
@@ -136,15 +139,17 @@ export class ValueIndex implements ValueMatcher {
     };
 
     const words = textWords(question);
+    const told = language === undefined ? detectLanguage(words) : language;
+    const stop = told ? stopwords(told) : NO_WORDS;
+    const capitalized = capitalizedWords(question);
     for (let start = 0; start < words.length; start += 1) {
       for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length += 1) {
         const phrase = words.slice(start, start + length).join(" ");
-        if (length === 1 && (phrase.length < 2 || /^\p{N}+$/u.test(phrase))) continue;
+        if (length === 1 && (phrase.length < 2 || /^\p{N}+$/u.test(phrase) || stop.has(phrase))) continue;
         const places = this.exact.get(phrase);
         if (!places) continue;
-        const lengthWeight = length > 1 ? 1 : phrase.length >= 4 ? 0.85 : 0.6;
         const sharing = 1 / Math.sqrt(places.length);
-        for (const place of places) offer(place, lengthWeight * Math.max(0.35, sharing), "exact");
+        for (const place of places) offer(place, wholeValueWeight(phrase, length, place.value, capitalized) * Math.max(0.35, sharing), "exact");
       }
     }
 
@@ -163,7 +168,7 @@ export class ValueIndex implements ValueMatcher {
 
     const columnTotal = Math.max(1, this.columns.length);
     for (const word of new Set(words)) {
-      const columns = this.words.get(word);
+      const columns = stop.has(word) ? undefined : this.words.get(word);
       if (!columns) continue;
       // Rare across columns means telling: a word in the values of one column of forty says more than one in ten.
       const rarity = 1 - Math.log(columns.size) / Math.log(columnTotal + 1);
@@ -172,4 +177,29 @@ export class ValueIndex implements ValueMatcher {
     }
     return [...best.values()].sort((a, b) => b.score - a.score);
   }
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+/** Stored values this short, in capitals, are codes ('AN', 'ES', 'DE', 'NY'): an ordinary word of that spelling is no evidence. */
+const SHORT_CODE_LENGTH = 3;
+
+/** Folded words the question writes in capitals ("ES", "NY"): a code named as a code. */
+function capitalizedWords(question: string): Set<string> {
+  const words = new Set<string>();
+  for (const token of question.split(/[^\p{L}\p{N}]+/u))
+    if (token.length >= 2 && /\p{Lu}/u.test(token) && token === token.toUpperCase()) words.add(foldText(token));
+  return words;
+}
+
+/**
+ * How much a whole-value match says by its length and case: a phrase of several words is telling; one long word
+ * less; a short word that spells a stored code ('AN', 'ES') is weak evidence unless the question writes it in
+ * capitals too: "an" and "es" are words before they are codes, and a weak match no longer fills the budget with
+ * the tables holding the codes.
+ */
+function wholeValueWeight(phrase: string, words: number, value: string, capitalized: ReadonlySet<string>): number {
+  if (words > 1) return 1;
+  if (phrase.length >= 4) return 0.85;
+  const isCode = phrase.length <= SHORT_CODE_LENGTH && value === value.toUpperCase() && /\p{Lu}/u.test(value);
+  return isCode && !capitalized.has(phrase) ? 0.15 : 0.6;
 }
