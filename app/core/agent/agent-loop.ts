@@ -4,7 +4,8 @@ import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { RecordingFetch } from "../llm/recording-fetch";
 import type { PriceTable } from "../llm/model-prices";
 import { DEFAULT_DATA_SHARING, type DataSharing } from "../data-sharing";
-import type { PromptSchema } from "../schema/pruning-summary";
+import { isPruned, type PromptSchema } from "../schema/pruning-summary";
+import type { SchemaSearch } from "../schema/schema-search";
 import { Conversation } from "./conversation";
 import type { RunEvent, TokenUsage } from "./events";
 import { modelTurn } from "./model-turn";
@@ -47,6 +48,11 @@ export interface AgentRunOptions {
   /** What may be sent to the LLM; by default the schema only (DEFAULT_DATA_SHARING). */
   sharing?: DataSharing;
   /**
+   * search_schema over the pruner's own retriever (built once per database). Offered to the model, and said in the
+   * prompt, only when the schema sent is pruned: a whole schema has nothing left out to find.
+   */
+  schemaSearch?: SchemaSearch;
+  /**
    * When to stop, checked before each turn over the steps taken; the first that holds ends the run. Default:
    * defaultStopConditions(settings), i.e. settings.maxTurns and settings.tokenBudget. A submitted answer always
    * ends the run (submit_sql ends the task), listed or not.
@@ -86,6 +92,8 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<RunEve
   const started = now();
   let modelTime = 0;
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  const schemaSearch =
+    options.schemaSearch && isPruned(options.schema.pruning) ? { search: options.schemaSearch, shown: options.schema.pruning.kept } : undefined;
   const conversation = new Conversation({
     question: options.question,
     evidence: options.evidence,
@@ -93,6 +101,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<RunEve
     sharing,
     protocol: settings.protocol === "text" ? "text" : "tools",
     threadContext: options.threadContext,
+    schemaSearch: schemaSearch !== undefined,
   });
   const runId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   yield {
@@ -160,7 +169,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<RunEve
     for (const requested of calls) {
       yield { type: "tool-call", turn, toolCallId: requested.id, tool: requested.toolName, input: requested.input };
       const validated = validateToolCall(requested);
-      const observation = validated.ok ? await runTool(validated.call, database, { sharing }) : { ok: false, text: validated.message };
+      const observation = validated.ok ? await runTool(validated.call, database, { sharing, schemaSearch }) : { ok: false, text: validated.message };
       yield {
         type: "observation",
         turn,

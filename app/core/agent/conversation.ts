@@ -5,6 +5,7 @@ import { systemPrompt, type ToolProtocol } from "./prompts";
 import { questionWithContext } from "./thread-context";
 import type { StepAction } from "./stop-conditions";
 import type { RequestedToolCall } from "./tool-call";
+import { TOOL_NAMES, type ToolName } from "./tools";
 
 export interface ConversationStart {
   question: string;
@@ -14,6 +15,8 @@ export interface ConversationStart {
   protocol: ToolProtocol;
   /** What earlier questions of the thread concluded (thread-context.ts), said before the question; absent for a first question. */
   threadContext?: string;
+  /** search_schema is offered (the schema sent is pruned): the prompt says so and the tool is in the model's list. */
+  schemaSearch?: boolean;
 }
 
 /** What one turn produced, as the conversation records it. */
@@ -42,6 +45,11 @@ export class Conversation {
 
   get system(): string {
     return this.currentSystem;
+  }
+
+  /** The tools offered to the model: all but search_schema, which only a pruned schema needs. */
+  get tools(): ToolName[] {
+    return TOOL_NAMES.filter((name) => name !== "search_schema" || this.start.schemaSearch === true);
   }
 
   /** For a provider that refuses tools: the same task, with actions written as text. */
@@ -90,6 +98,12 @@ export class Conversation {
   }
 
   private promptFor(protocol: ToolProtocol): string {
-    return systemPrompt({ schema: this.start.schemaText, protocol, evidence: this.start.evidence, sharing: this.start.sharing });
+    return systemPrompt({
+      schema: this.start.schemaText,
+      protocol,
+      evidence: this.start.evidence,
+      sharing: this.start.sharing,
+      schemaSearch: this.start.schemaSearch,
+    });
   }
 }

@@ -5,7 +5,7 @@ import { classifyLlmError, retryDelayMs } from "../llm/llm-errors";
 import type { Conversation } from "./conversation";
 import type { AgentErrorKind, AgentEventOf, TokenUsage } from "./events";
 import type { RequestedToolCall } from "./tool-call";
-import { toolDescriptions, toolInputSchemas, TOOL_NAMES } from "./tools";
+import { toolDescriptions, toolInputSchemas, type ToolName } from "./tools";
 
 export interface ModelTurnSettings {
   model: string;
@@ -35,9 +35,9 @@ export type ModelTurnOutcome =
   | { ok: false; kind: AgentErrorKind; message: string; modelMs: number };
 
 /** The tools as the AI SDK offers them to the model: schemas only, no execute, so the loop runs each call itself. */
-function toolSet(): ToolSet {
+function toolSet(names: ToolName[]): ToolSet {
   return Object.fromEntries(
-    TOOL_NAMES.map((name) => [
+    names.map((name) => [
       name,
       tool({
         description: toolDescriptions[name],
@@ -75,7 +75,7 @@ export async function* modelTurn(request: ModelTurnRequest): AsyncGenerator<Mode
         model: request.model,
         system: conversation.system,
         messages: conversation.messages,
-        tools: conversation.protocol === "tools" ? toolSet() : undefined,
+        tools: conversation.protocol === "tools" ? toolSet(conversation.tools) : undefined,
         temperature: settings.temperature,
         maxRetries: 0,
         abortSignal: requestAbort.signal,

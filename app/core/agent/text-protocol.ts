@@ -4,16 +4,19 @@ import { finalAnswer } from "./final-answer";
 import { fencedBlocks, inlineCode, isSqlBlock, looksLikeQuery, proseLines, statementAt, withoutReasoning, type FencedBlock } from "./reply-text";
 import { writtenToolCalls } from "./written-tool-call";
 
-export const TEXT_PROTOCOL_INSTRUCTIONS = `You cannot call functions. End every reply with exactly one action, in one of these forms:
+/** The actions as the model is told to write them; search_schema only when it is offered (the schema sent is pruned). */
+export function textProtocolInstructions(options: { schemaSearch?: boolean } = {}): string {
+  return `You cannot call functions. End every reply with exactly one action, in one of these forms:
 ACTION: list_tables
 ACTION: describe_table <table>
 ACTION: sample_values <table> <column> [<LIKE pattern>]
-ACTION: diagnose_sql, followed by the query in a \`\`\`sql block (its clauses run one by one with their row counts)
+${options.schemaSearch ? "ACTION: search_schema <a few words> (searches the whole schema, also what the schema shown leaves out)\n" : ""}ACTION: diagnose_sql, followed by the query in a \`\`\`sql block (its clauses run one by one with their row counts)
 or, to run a query, the query alone in a fenced block:
 \`\`\`sql
 SELECT …
 \`\`\`
 When you have the final query, write FINAL ANSWER: followed by the query in a \`\`\`sql block. The result of each action comes back as "Observation:".`;
+}
 
 /** An action read from text: a tool name (checked later, like a native call's) and its arguments. */
 export interface TextCall {
@@ -66,6 +69,7 @@ function actionCall(text: string, line: { index: number; name: string; args: str
     .map(unquote);
   if (name === "list_tables") return { ok: true, name, input: {} };
   if (name === "describe_table" && args[0]) return { ok: true, name, input: { table: args[0] } };
+  if (name === "search_schema" && args.length > 0) return { ok: true, name, input: { terms: args.join(" ") } };
   if (name === "sample_values" && args[0] && args[1]) {
     return { ok: true, name, input: args[2] ? { table: args[0], column: args[1], like: args.slice(2).join(" ") } : { table: args[0], column: args[1] } };
   }

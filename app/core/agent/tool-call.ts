@@ -53,6 +53,10 @@ function checkedCall(id: string, name: ToolName, value: unknown): ValidatedToolC
       const parsed = toolInputSchemas.submit_sql.safeParse(value);
       return parsed.success ? { ok: true, call: { id, name, input: parsed.data } } : { ok: false, message: issuesText(name, parsed.error) };
     }
+    case "search_schema": {
+      const parsed = toolInputSchemas.search_schema.safeParse(value);
+      return parsed.success ? { ok: true, call: { id, name, input: parsed.data } } : { ok: false, message: issuesText(name, parsed.error) };
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-// The agent's six database tools (a contract: names and arguments are fixed by DESIGN.md) and how each is run.
+// The agent's database tools and how each is run. A contract: DESIGN.md fixes six names and their arguments;
+// search_schema is a seventh, added by issue #13 as the agent's way back to what schema pruning left out.
 import { z } from "zod";
 import { quoteIdentifier } from "../db/identifiers";
 import { pluralWord } from "../format";
@@ -9,6 +10,11 @@ import { DEFAULT_DATA_SHARING, sharesResults, sharesValues, type DataSharing } f
 import { DEFAULT_OBSERVATION_CHARACTERS, rowsText } from "./observation-text";
 import type { ToolCall } from "./tool-call";
 import { errorMessage } from "../error-message";
+import type { SchemaSearch } from "../schema/schema-search";
+import { schemaSearchText } from "./schema-search-text";
+
+/** Search terms are a few words; a longer text is a question pasted whole, and would only blur the ranking. */
+const SEARCH_TERMS_CHARACTERS = 300;
 
 export const toolInputSchemas = {
   list_tables: z.object({}),
@@ -21,6 +27,14 @@ export const toolInputSchemas = {
   run_sql: z.object({ sql: z.string().min(1).describe("One read-only SQLite query") }),
   diagnose_sql: z.object({ sql: z.string().min(1).describe("One SQLite SELECT query to break into clause stages") }),
   submit_sql: z.object({ sql: z.string().min(1).describe("The final SQLite query that answers the question") }),
+  search_schema: z.object({
+    terms: z
+      .string()
+      .trim()
+      .min(1)
+      .max(SEARCH_TERMS_CHARACTERS)
+      .describe("A few words to look for, separated by spaces: what the question names (e.g. 'customer city', 'Kunde Stadt', 'Spain')"),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -35,6 +49,8 @@ export const toolDescriptions: Record<ToolName, string> = {
   diagnose_sql:
     "Break a SELECT into clause stages (FROM/JOIN, each WHERE condition in turn, GROUP BY, HAVING, SELECT, ORDER BY/LIMIT; subqueries and UNION parts separately), run each, and see its row count: where rows vanish or multiply.",
   submit_sql: "Submit the final SQLite query that answers the question. This ends the task.",
+  search_schema:
+    "Search the whole database schema (also the tables and columns left out of the schema shown) for a few words, by names, descriptions and, when shared, stored values; see the best tables and columns with why each matched.",
 };
 
 export function isToolName(name: string): name is ToolName {
@@ -71,6 +87,14 @@ export interface ToolLimits {
   maxCharacters?: number;
   /** What the person allows to be sent; observations are what is sent, so they obey it. Default: the schema only. */
   sharing?: DataSharing;
+  /** search_schema's retriever and what the prompt's schema shows; absent when the schema is not pruned (nothing to find). */
+  schemaSearch?: SchemaSearchTool;
+}
+
+export interface SchemaSearchTool {
+  search: SchemaSearch;
+  /** The tables and columns the prompt's schema shows, so a hit outside it is marked as such. */
+  shown?: Record<string, string[]>;
 }
 
 function findTable(schema: DatabaseSchema, name: string): TableInfo | null {
@@ -210,6 +234,17 @@ async function diagnoseQuery(database: ReadOnlyDatabase, sql: string, limits: To
   return { ok: true, text: diagnosisText(outcome.diagnosis, limits) };
 }
 
+async function searchTheSchema(terms: string, limits: ToolLimits): Promise<Observation> {
+  if (!limits.schemaSearch) {
+    return { ok: false, text: "Not available: the schema above is the whole schema. Use list_tables and describe_table." };
+  }
+  const result = await limits.schemaSearch.search(terms, { values: sharesValues(limits.sharing ?? DEFAULT_DATA_SHARING) });
+  if (result.words.length === 0) {
+    return { ok: false, text: `Error: "${terms}" holds no words to search for. Give search_schema a few words, e.g. {"terms": "customer city"}.` };
+  }
+  return { ok: true, text: schemaSearchText(result, { shown: limits.schemaSearch.shown, maxCharacters: limits.maxCharacters }) };
+}
+
 /** Runs a validated call (its input typed by its tool). Never throws: failures become observations the model can read. */
 export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits: ToolLimits = {}): Promise<Observation> {
   try {
@@ -233,6 +268,8 @@ export async function runTool(call: ToolCall, database: ReadOnlyDatabase, limits
         return await runQuery(database, call.input.sql, limits);
       case "diagnose_sql":
         return await diagnoseQuery(database, call.input.sql, limits);
+      case "search_schema":
+        return await searchTheSchema(call.input.terms, limits);
     }
   } catch (error) {
     return { ok: false, text: `Error: the tool failed (${errorMessage(error)}).` };

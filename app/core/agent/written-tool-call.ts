@@ -29,6 +29,7 @@ function argumentsOf(name: string, value: unknown): unknown {
   if (typeof value !== "string" || value.trim().startsWith("{")) return value;
   if (name === "run_sql" || name === "submit_sql" || name === "diagnose_sql") return { sql: value.trim() };
   if (name === "describe_table") return { table: value.trim() };
+  if (name === "search_schema") return { terms: value.trim() };
   return value;
 }
 

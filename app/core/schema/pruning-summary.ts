@@ -16,6 +16,11 @@ export const schemaPruningSummarySchema = z.object({
 });
 export type SchemaPruningSummary = z.infer<typeof schemaPruningSummarySchema>;
 
+/** Whether the schema sent leaves something out (so search_schema has something to find). */
+export function isPruned(summary: SchemaPruningSummary): boolean {
+  return summary.columnsKept < summary.columnsTotal;
+}
+
 /** The schema text exactly as the prompt carries it, with how it was pruned (recorded in the trace). */
 export interface PromptSchema {
   text: string;
