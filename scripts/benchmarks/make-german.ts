@@ -49,21 +49,31 @@ function fnv1a(text: string): number {
   return hash;
 }
 
+/** The share of questions in the tuning part; the rest is held back. */
+export const TUNING_SHARE = 0.6;
+
 /**
- * The split rule: a question is in the tuning part when FNV-1a of its text, modulo 5, is 0, 1 or 2 (about 60 %),
- * else held back. It depends only on the question's own text, so adding or reordering questions moves no other
- * question between the parts, and nobody chooses which questions are held back.
+ * The split rule: the questions are ordered by FNV-1a of their text (ties by the text), and the first 60 % of that
+ * order (rounded) are the tuning part; the rest is held back. It depends only on the questions' own texts, so
+ * nobody chooses which are held back, reordering the file changes nothing, and adding a question moves at most one
+ * other across the line.
  */
-export function partOf(question: string): BenchmarkPart {
-  return fnv1a(question) % 5 < 3 ? "tuning" : "held-back";
+export function partsOf(questions: readonly string[]): BenchmarkPart[] {
+  const order = questions.map((question, index) => ({ index, question, hash: fnv1a(question) }));
+  order.sort((a, b) => a.hash - b.hash || (a.question < b.question ? -1 : a.question > b.question ? 1 : 0));
+  const tuningCount = Math.round(questions.length * TUNING_SHARE);
+  const parts: BenchmarkPart[] = questions.map(() => "held-back");
+  order.slice(0, tuningCount).forEach(({ index }) => (parts[index] = "tuning"));
+  return parts;
 }
 
 /** The entries with `difficulty` computed from the gold SQL and `part` from the question; the text is kept as written. */
 export function labelEntries(entries: readonly { db_id: string; question: string; query: string }[]): GermanEntry[] {
+  const parts = partsOf(entries.map((entry) => entry.question));
   return entries.map((entry, index) => {
     const hardness = analyzeHardness(entry.query);
     if (!hardness.ok) throw new Error(`Question ${index} (${entry.question}): ${hardness.message}`);
-    return { db_id: entry.db_id, question: entry.question, query: entry.query, difficulty: hardness.hardness, part: partOf(entry.question) };
+    return { db_id: entry.db_id, question: entry.question, query: entry.query, difficulty: hardness.hardness, part: parts[index]! };
   });
 }
 

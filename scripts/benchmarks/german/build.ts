@@ -597,7 +597,8 @@ function insertOutages(db: Database, random: Random, contracts: readonly Contrac
     const cause = random.pick(OUTAGE_CAUSES[division]);
     const urgent = cause.includes("Gas") || cause === "Leck an der Leitung" || cause === "Rohrbruch" || cause.includes("Umspannwerk");
     const priority = urgent ? "hoch" : random.chance(0.5) ? "mittel" : "niedrig";
-    const open = minute > (REFERENCE_DAY - 3) * MINUTES_PER_DAY;
+    // Reports of the last two weeks may still be open; older ones were all fixed.
+    const open = minute > (REFERENCE_DAY - 14) * MINUTES_PER_DAY && random.chance(0.6);
     const duration = open ? null : Math.max(10, Math.round(random.exponential(urgent ? 110 : 240)));
     const team = cause === "Zählerdefekt" ? "MS" : cause === "Hausanschluss defekt" || cause === "Übergabestation defekt" ? "AN" : "NB";
     rows.push([
