@@ -139,8 +139,18 @@ function build(db: Database, random: Random): void {
 ) WITHOUT ROWID`);
   const guardians: Row[] = [];
   const links: Row[] = [];
+  // Siblings: a student whose school already has a student of the same family name sometimes shares that
+  // student's first guardian, so the bridge table links one guardian to several students.
+  const firstGuardianByFamily = new Map<string, number>();
   for (const student of students) {
+    const family = `${String(student[1])}/${String(student[3])}`;
+    const sibling = firstGuardianByFamily.get(family);
+    if (sibling !== undefined && random.chance(0.5)) {
+      links.push([student[0]!, sibling, 1]);
+      continue;
+    }
     const count = random.chance(0.4) ? 2 : 1;
+    if (sibling === undefined) firstGuardianByFamily.set(family, guardians.length + 1);
     for (let n = 0; n < count; n++) {
       const id = guardians.length + 1;
       const relation = n === 0 ? random.pick(["Mother", "Mother", "Father", ...RELATIONS]) : random.pick(["Father", "Mother", "Grandparent"]);
