@@ -1,12 +1,11 @@
 // Worker entry: the transformers.js embedder from app/core, exposed over comlink; WebGPU when it works, else WASM.
 import * as Comlink from "comlink";
-// onnxruntime-web's package exports hide dist/, so the file is addressed by path; Vite serves and fingerprints it.
-import ortWasmUrl from "../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url";
 import type { EmbeddingLoadSettings } from "../app/core/schema/embedding-settings";
 import { createTransformersEmbedder, EmbeddingModelError, type EmbedLoadProgress, type LoadedEmbedder } from "../app/core/schema/text-embedder";
 import { allowedModelFetch } from "../app/core/schema/model-fetch-policy";
 import { errorMessage } from "../app/core/error-message";
 import { limitRequests } from "./fetch-guard";
+import { transformersEnv, webGpuWorks } from "./transformers-runtime";
 
 /** The model location of the current load; none before the first. */
 let modelLocation: EmbeddingLoadSettings | null = null;
@@ -19,38 +18,12 @@ limitRequests(self, {
   allowed: (url) => url.origin === self.location.origin || (modelLocation !== null && allowedModelFetch(url.href, modelLocation, self.location.origin)),
 });
 
-/**
- * The app serves onnxruntime's WASM itself: transformers.js would otherwise fetch it from cdn.jsdelivr.net. Only the
- * .wasm is given, so onnxruntime uses the glue code bundled into this worker (no dynamic import of a .mjs or blob:
- * URL, which a script-src 'self' policy would refuse). One thread, no proxy worker: threads need cross-origin
- * isolation (SharedArrayBuffer), which a static host cannot promise, and this is already a worker. transformers.js
- * is imported here the same lazy way the core imports it, so both share one module and one chunk.
- */
-async function transformersEnv() {
-  const { env } = await import("@huggingface/transformers");
-  const wasm = env.backends.onnx.wasm!;
-  wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href };
-  wasm.numThreads = 1;
-  wasm.proxy = false;
-  return env;
-}
-
 export type EmbedWorkerLoadResult =
   | { ok: true; modelId: string; dimensions: number; device: string; loadMs: number }
   | { ok: false; message: string; model: string; lookedIn: string; reason: string };
 
 let embedder: LoadedEmbedder | null = null;
 const pageFetch = self.fetch.bind(self);
-
-async function webGpuWorks(): Promise<boolean> {
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-  if (!gpu) return false;
-  try {
-    return (await gpu.requestAdapter()) !== null;
-  } catch {
-    return false;
-  }
-}
 
 const api = {
   async load(settings: EmbeddingLoadSettings, onProgress?: (event: EmbedLoadProgress) => void): Promise<EmbedWorkerLoadResult> {

@@ -38,7 +38,7 @@ describe("the agent with the in-page model", () => {
       database: engine,
       model: inPageLanguageModel(generator),
       settings,
-      schema: unprunedSchema(await engine.schema(), {}),
+      schema: unprunedSchema(await engine.schema(), { includeValues: false }),
       sharing: "results",
     })) {
       events.push(event);
