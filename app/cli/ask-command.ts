@@ -56,7 +56,7 @@ async function askOver(
   // As in the page: what the earlier questions concluded (within the sharing level and the token bound), pruned for too.
   const context = threadContext(earlier, { sharing });
   const pruner = await filePruner(database, await pruningFromOptions(values), sharing);
-  const pruned = pruner ? await pruner(pruningText(question, { questions: earlier })) : null;
+  const pruned = pruner ? await pruner.prune(pruningText(question, { questions: earlier })) : null;
   const schema = pruned
     ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
     : await (async () => {
@@ -83,6 +83,8 @@ async function askOver(
     settings,
     sharing,
     threadContext: context?.text,
+    // Offered to the model only when the schema is pruned (the agent loop decides).
+    schemaSearch: pruner?.search,
     reachHint: presetOf(settings).reachHint,
     signal,
     schema,

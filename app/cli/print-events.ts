@@ -34,8 +34,14 @@ export function createEventPrinter(write: (text: string) => void): (event: Agent
         write(`  ${event.reason} Switching to the text protocol.\n`);
         break;
       case "tool-call": {
-        const input = event.input as { sql?: unknown } | null;
-        write(`  action: ${event.tool}${typeof input?.sql === "string" ? `\n${indent(input.sql)}` : ` ${JSON.stringify(event.input)}`}\n`);
+        const input = event.input as { sql?: unknown; terms?: unknown } | null;
+        const argument =
+          typeof input?.sql === "string"
+            ? `\n${indent(input.sql)}`
+            : typeof input?.terms === "string"
+              ? ` "${input.terms}"`
+              : ` ${JSON.stringify(event.input)}`;
+        write(`  action: ${event.tool}${argument}\n`);
         break;
       }
       case "observation":

@@ -9,6 +9,7 @@ import type { BenchmarkPruning } from "../core/eval/benchmark-session";
 import { alignDescriptions, descriptionsFromComments } from "../core/schema/descriptions";
 import type { SchemaPruner } from "../core/schema/schema-context";
 import { createSchemaPruner } from "../core/schema/schema-pruner";
+import { searchSchema, type SchemaSearch } from "../core/schema/schema-search";
 import { embedderFromFolder } from "../core/schema/text-embedder";
 import type { TextEmbedder } from "../core/schema/types";
 
@@ -57,12 +58,15 @@ export async function pruningFromOptions(values: { budget?: string; embed?: stri
   return { options: () => options };
 }
 
-/** A pruner for one database file (`ask`): its own comments as descriptions, values only when sharing allows. */
+/**
+ * A pruner for one database file (`ask`): its own comments as descriptions, values only when sharing allows; and
+ * search_schema over the same retriever, ranking with the same embedding model.
+ */
 export async function filePruner(
   database: Pick<DatabaseService, "schema" | "profile" | "executeReadOnly">,
   pruning: BenchmarkPruning,
   sharing: DataSharing,
-): Promise<SchemaPruner | null> {
+): Promise<{ prune: SchemaPruner; search: SchemaSearch } | null> {
   if (!pruning) return null;
   const [schema, profile] = await Promise.all([database.schema(), database.profile()]);
   const built = await createSchemaPruner({
@@ -72,5 +76,8 @@ export async function filePruner(
     descriptions: alignDescriptions(descriptionsFromComments(schema), schema),
     options: () => ({ ...pruning.options(), includeValues: sharesValues(sharing) }),
   });
-  return built.prune;
+  return {
+    prune: built.prune,
+    search: (terms, options) => searchSchema(built.retriever, terms, { ...options, embedder: pruning.options().embedder }),
+  };
 }
