@@ -11,7 +11,7 @@ import type { TraceSummary } from "../browser/storage";
 import { LiveTrace, type FrameScheduler } from "./live-trace";
 import { useDatabaseStore } from "./database-store";
 import { llmForRequest, useSettingsStore } from "./settings-store";
-import { usePruneStore } from "./prune-store";
+import { openDatabaseSchemaSearch, usePruneStore } from "./prune-store";
 import { pruningSummary } from "../core/schema/schema-context";
 import { unprunedSchema } from "../core/schema/prune";
 import { sharesValues } from "../core/data-sharing";
@@ -133,16 +133,17 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null, thread: started });
     try {
       // The AI SDK is loaded on the first question, not with the page.
-      const [{ runAgent }, { createLanguageModel }, { createRecordingFetch }] = await Promise.all([
+      const [{ runAgent }, { createLanguageModel }, { createRecordingFetch }, { runVoting }] = await Promise.all([
         import("../core/agent/agent-loop"),
         import("../core/llm/providers"),
         import("../core/llm/recording-fetch"),
+        import("../core/eval/candidate-voting"),
       ]);
       // The schema the agent sees is pruned for this question first (on screen in the schema panel).
       // A follow-up such as "split that by country" names little of the schema: the earlier questions are pruned for too.
       const pruned = await usePruneStore.getState().prune(pruningText(question, continued), sharing);
       const recorder = createRecordingFetch(keyFetch);
-      for await (const event of runAgent({
+      const options = {
         question,
         // Every query under the person's time limit and the Stop: one stuck inside a SQLite step ends the worker.
         database: workspaceWatchdog().readOnlyView({ limitMs: llm.queryTimeLimitMs, signal: controller.signal }),
@@ -153,6 +154,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         signal: controller.signal,
         sharing,
         threadContext: earlier?.text,
+        // search_schema over the pruner's retriever; the loop offers it only when the schema sent is pruned.
+        schemaSearch: (pruned && openDatabaseSchemaSearch()) ?? undefined,
         // When pruning could not run, the whole schema goes, in the same format.
         schema: pruned
           ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
@@ -161,7 +164,21 @@ export const useAgentStore = create<AgentState>((set, get) => ({
               profile: useDescriptionsStore.getState().profile.value,
               includeValues: sharesValues(sharing),
             }),
-      })) {
+      };
+      // Candidate voting (Settings): N runs at once, each with its own recorder so its raw exchanges stay its own.
+      const events =
+        llm.candidates > 1
+          ? runVoting(options, {
+              candidates: llm.candidates,
+              temperature: llm.candidateTemperature,
+              queryTimeoutMs: llm.queryTimeLimitMs,
+              modelFor: () => {
+                const own = createRecordingFetch(keyFetch);
+                return { model: createLanguageModel(llm, own.fetch), recorder: own };
+              },
+            })
+          : runAgent(options);
+      for await (const event of events) {
         live.push(event);
       }
     } catch (error) {

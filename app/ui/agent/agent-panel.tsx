@@ -14,6 +14,7 @@ import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
 import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 import { TraceTotals } from "./trace-totals";
+import { CandidateTrace } from "./candidate-trace";
 import { TurnCard } from "./turn-card";
 import { useModelPrice } from "./use-model-price";
 import { ThreadHistory, ThreadList } from "./thread-list";
@@ -140,6 +141,7 @@ export function AgentPanel() {
               <pre aria-label="System prompt">{view.start.systemPrompt}</pre>
             </details>
           )}
+          <CandidateTrace events={trace.events} running={running} price={price} />
           <ol className="turns">
             {view.turns.map((turn) => (
               <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} price={price} />

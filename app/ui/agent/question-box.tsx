@@ -2,6 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useAgentStore } from "../../state/agent-store";
 import { useDatabaseStore } from "../../state/database-store";
+import { VotingEstimateNote } from "./voting-estimate-note";
 
 export function QuestionBox() {
   const question = useAgentStore((state) => state.question);
@@ -63,6 +64,7 @@ export function QuestionBox() {
           </button>
         </div>
       </form>
+      <VotingEstimateNote />
       {examples.length > 0 && (
         <ul className="example-questions" aria-label="Example questions">
           {examples.map((example) => (

@@ -8,6 +8,7 @@ import { llmForRequest, useSettingsStore } from "../../state/settings-store";
 import { connectionFailure } from "./connection-failure";
 import { CostSettingsSection } from "./cost-settings-section";
 import { EmbeddingSettingsSection } from "./embedding-settings-section";
+import { VotingSettingsSection } from "./voting-settings-section";
 
 function safeOrigin(url: string): string {
   try {
@@ -202,6 +203,7 @@ export function SettingsDialog() {
             </p>
           )}
         </form>
+        <VotingSettingsSection />
         <CostSettingsSection />
         <EmbeddingSettingsSection />
       </div>
