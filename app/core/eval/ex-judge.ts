@@ -1,9 +1,9 @@
 // The one execution-accuracy (EX) judge: compares a predicted query's result with the gold one's, by Spider or BIRD rules.
 import { z } from "zod";
 import type { SqlValue } from "../db/types";
-import type { QueryOutcome, QueryRunner } from "./query-runner";
+import type { QueryOutcome, QueryRunner, QueryRunOptions } from "./query-runner";
 import { compareCodePoints, pythonSortKey } from "./python-values";
-import { officialSpiderQueries } from "./sql-text";
+import { hasSqlContent, officialSpiderQueries, textAfterFirstStatement } from "./sql-text";
 
 export { hasTopLevelOrderBy } from "./sql-text";
 export type { QueryError, QueryOutcome, QueryRunner } from "./query-runner";
@@ -571,6 +571,21 @@ export function judgeExecution(gold: QueryOutcome, predicted: QueryOutcome, opti
 }
 
 /**
+ * Runs a text as Python's sqlite3 `cursor.execute` + `fetchall()` would, for both official scripts: a text without a
+ * statement gives no rows (no error), and anything after the first statement but spaces and comments is refused.
+ */
+async function runAsPythonSqlite3(runner: QueryRunner, sql: string, options: QueryRunOptions): Promise<QueryOutcome> {
+  if (!hasSqlContent(sql)) return { ok: true, columns: [], rows: [] };
+  if (textAfterFirstStatement(sql) !== "") {
+    return {
+      ok: false,
+      error: { kind: "sql-error", message: "You can only execute one statement at a time (Python's sqlite3, as the official scripts run it)." },
+    };
+  }
+  return runner.run(sql, options);
+}
+
+/**
  * Runs the gold query, then the prediction, and judges them. When the gold query fails the prediction
  * is not run. Spider: both texts rewritten as test-suite-sql-eval does (officialSpiderQueries), and row order
  * matters when the rewritten gold text contains "order by" (unless `goldHasOrderBy` is given). BIRD: the
@@ -580,10 +595,15 @@ export async function judgeQueries(runner: QueryRunner, goldSql: string, predict
   const official = options.semantics === "spider" ? officialSpiderQueries(goldSql, predictedSql, { keepDistinct: options.keepDistinct ?? false }) : null;
   const gold = official?.gold ?? goldSql;
   const predicted = official?.predicted ?? predictedSql;
+  // remove_distinct's sqlparse.parse(s)[0] raises IndexError on a blank text, which stops the official script.
+  if (official && !options.keepDistinct && gold === "") return goldError("it is empty (the official script stops there).");
+  if (official && !options.keepDistinct && predicted === "") {
+    return { match: false, reason: "prediction-error", detail: "The prediction is empty (the official script stops there)." };
+  }
   const runOptions = { timeoutMs: options.timeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS, maxRows: options.maxRows };
-  const goldOutcome = await runner.run(gold, runOptions);
+  const goldOutcome = await runAsPythonSqlite3(runner, gold, runOptions);
   if (!goldOutcome.ok) return goldError(goldOutcome.error.message);
-  const predictedOutcome = await runner.run(predicted, runOptions);
+  const predictedOutcome = await runAsPythonSqlite3(runner, predicted, runOptions);
   return judgeExecution(goldOutcome, predictedOutcome, {
     ...options,
     goldHasOrderBy: options.goldHasOrderBy ?? official?.orderMatters ?? false,

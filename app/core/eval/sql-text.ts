@@ -118,6 +118,19 @@ export function removeDistinctKeywords(sql: string): string {
   return copiedUpTo === 0 ? sql : result + sql.slice(copiedUpTo);
 }
 
+/**
+ * What Python's sqlite3 `cursor.execute` (both official scripts run queries with it) finds after the first statement,
+ * once spaces and comments are skipped as CPython 3.11's `lstrip_sql` does: anything left, even a lone `;`, makes it
+ * raise "You can only execute one statement at a time." Empty when the text is one statement.
+ */
+export function textAfterFirstStatement(sql: string): string {
+  for (const token of scanTokens(sql)) {
+    if (token.kind !== "semicolon") continue;
+    return sql.slice(token.end).replace(/^(?:[ \t\f\n\r]+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*/, "");
+  }
+  return "";
+}
+
 /** True when the text holds anything but whitespace, comments and `;`s: what is left after a statement is then another statement. */
 export function hasSqlContent(sql: string): boolean {
   for (const token of scanTokens(sql)) if (token.kind !== "semicolon") return true;
