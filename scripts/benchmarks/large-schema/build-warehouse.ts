@@ -1,6 +1,6 @@
 // Builds the large-schema benchmark's `warehouse` database in memory: the three samples merged with generated domains.
 import { join } from "node:path";
-import type { SqlJsStatic } from "sql.js";
+import type { Database, SqlJsStatic } from "sql.js";
 import { createRandom, queryRows } from "../../sample-data/sample-kit";
 import { copySampleTables, MERGED_SAMPLES } from "./copy-samples";
 import type { WarehouseDomain } from "./domain";
@@ -32,7 +32,7 @@ export interface BuiltWarehouse {
   tablesByDomain: Map<string, string[]>;
 }
 
-function tableNames(db: import("sql.js").Database): string[] {
+function tableNames(db: Database): string[] {
   return queryRows(db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid").map((row) => String(row[0]));
 }
 
