@@ -152,6 +152,14 @@ describe("committed files", () => {
     expect(description!.foreign_keys.length).toBeGreaterThanOrEqual(15);
   });
 
+  it("README.md gives each table's row count as it is", () => {
+    const readme = readFileSync(join(GERMAN_DIRECTORY, "README.md"), "utf8");
+    const listed = [...readme.matchAll(/^\| `([^`]+)` \| ([\d,]+) \|/gm)].map((match) => [match[1]!, Number(match[2]!.replace(/,/g, ""))] as const);
+    const tables = run("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").map((row) => String(row[0]));
+    expect(listed.map(([table]) => table).sort()).toEqual(tables.sort());
+    for (const [table, count] of listed) expect(run(`SELECT count(*) FROM "${table}"`)[0]![0], table).toBe(count);
+  });
+
   it("fills every table", () => {
     for (const [table] of run("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")) {
       const [[count]] = run(`SELECT count(*) FROM "${String(table)}"`) as [[number]];

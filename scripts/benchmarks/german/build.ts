@@ -391,13 +391,15 @@ function insertContracts(
       for (const division of divisionsFor(random, point)) {
         let start = customer.since + random.int(0, 120);
         if (start > REFERENCE_DAY - 30) start = REFERENCE_DAY - 30;
-        // A quarter changed tariff once: the earlier contract ended the day before the current one began.
-        const switched = random.chance(0.25) && start < REFERENCE_DAY - 900;
+        // A quarter changed tariff once: the earlier contract ended the day before the current one began. Only where
+        // another tariff was on offer on the day of the change (water and business gas have one each).
         const segments: { start: number; end: number | null; status: string; reason: string | null }[] = [];
-        if (switched) {
+        if (random.chance(0.25) && start < REFERENCE_DAY - 900) {
           const change = start + random.int(365, REFERENCE_DAY - start - 400);
-          segments.push({ start, end: change - 1, status: "beendet", reason: "Tarifwechsel" });
-          start = change;
+          if (tariffChoices(tariffs, division, point, change).length > 1) {
+            segments.push({ start, end: change - 1, status: "beendet", reason: "Tarifwechsel" });
+            start = change;
+          }
         }
         const fate = random.next();
         if (fate < 0.81) segments.push({ start, end: null, status: "aktiv", reason: null });
@@ -412,11 +414,14 @@ function insertContracts(
             reason: random.pick(CANCELLATION_REASONS.filter((reason) => customer.business || reason !== "Geschäftsaufgabe")),
           });
         }
+        let previous: TariffSpec | null = null;
         for (const segment of segments) {
-          // The tariff is one on offer on the first day; before a tariff existed the oldest one of the division stands in.
-          const onOffer = tariffChoices(tariffs, division, point, segment.start);
+          // The tariff is one on offer on the first day, not the one changed from; before a tariff existed the oldest
+          // one of the division stands in.
+          const onOffer = tariffChoices(tariffs, division, point, segment.start).filter((choice) => choice !== previous);
           const fallback = tariffChoices(tariffs, division, point, dayOf("2019-06-01"));
           const tariff = onOffer.length > 0 ? pickWeighted(random, onOffer, (choice) => (choice.name.includes("Grundversorgung") ? 0.4 : 1)) : fallback[0]!;
+          previous = tariff;
           const begin = Math.max(segment.start, dayOf(tariff.validFrom));
           const end = segment.end === null ? null : Math.max(segment.end, begin + 30);
           const key = `${point.id} ${division}`;
