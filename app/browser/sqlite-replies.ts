@@ -12,6 +12,8 @@ import {
   type SqlValue,
 } from "../core/db/types";
 import { queryOutcomeSchema, type QueryOutcome } from "../core/eval/query-runner";
+import type { ValueMatch } from "../core/schema/value-index";
+import type { ValueIndexOutcome } from "../core/schema/value-index-host";
 import { databaseProfileSchema } from "./storage";
 
 // The core types have no schemas for these replies yet; each schema is typed against its core type so the two cannot drift apart.
@@ -85,6 +87,34 @@ export const exportOutcomeSchema: z.ZodType<Outcome<{ text: string }>> = z.discr
   failedOutcomeSchema,
 ]);
 
+export const valueIndexOutcomeSchema: z.ZodType<ValueIndexOutcome> = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    contentKey: z.string(),
+    valueCount: z.number(),
+    columnCount: z.number(),
+    truncated: z.boolean(),
+    elapsedMs: z.number(),
+    snapshot: z.instanceof(ArrayBuffer).nullable(),
+  }),
+  z.object({ ok: z.literal(false), cancelled: z.boolean(), message: z.string() }),
+]);
+
+/** A match's fields checked by type; its kind is left open so a new kind of match needs no change here. */
+function isValueMatch(value: unknown): value is ValueMatch {
+  if (typeof value !== "object" || value === null) return false;
+  const match = value as Record<string, unknown>;
+  return (
+    typeof match.table === "string" &&
+    typeof match.column === "string" &&
+    typeof match.value === "string" &&
+    typeof match.score === "number" &&
+    typeof match.kind === "string"
+  );
+}
+
+export const valueMatchesSchema = z.array(z.custom<ValueMatch>(isValueMatch, "a value match has a table, column, value, score and kind")).nullable();
+
 function unreadable(method: string, error: z.ZodError): string {
   const issue = error.issues[0];
   const where = issue ? ` (${issue.path.join(".") || "reply"}: ${issue.message})` : "";
@@ -127,6 +157,19 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
   exportResult(reply): Outcome<{ text: string }> {
     const parsed = exportOutcomeSchema.safeParse(reply);
     return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("exportResult", parsed.error)) };
+  },
+  indexValues(reply): ValueIndexOutcome {
+    const parsed = valueIndexOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, cancelled: false, message: unreadable("indexValues", parsed.error) };
+  },
+  loadValueIndex(reply): ValueIndexOutcome {
+    const parsed = valueIndexOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, cancelled: false, message: unreadable("loadValueIndex", parsed.error) };
+  },
+  matchValues(reply) {
+    const parsed = valueMatchesSchema.safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("matchValues", parsed.error));
+    return parsed.data;
   },
   // These return a value, not an outcome, so an unreadable reply can only be thrown; their callers already catch worker failures.
   schema(reply) {

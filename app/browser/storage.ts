@@ -157,6 +157,11 @@ export interface QueryLabStorage {
   loadDescriptionEdits(databaseId: string): Promise<SchemaDescriptions | null>;
   saveDescriptionEdits(databaseId: string, edits: SchemaDescriptions): Promise<void>;
 
+  /** A value index snapshot (value-snapshot.ts) by its key; null when none is kept. */
+  loadValueIndex(key: string): Promise<ArrayBuffer | null>;
+  /** Keeps a snapshot; the least recently used go once more than VALUE_INDEXES_KEPT or VALUE_INDEX_BYTES_KEPT are kept. */
+  saveValueIndex(key: string, snapshot: ArrayBuffer): Promise<void>;
+
   /** Embedding vectors by model and text, so a schema's vectors survive reloads. */
   readonly embeddings: EmbeddingStore;
 
@@ -194,6 +199,27 @@ const PROFILE_INDEX_KEY = "profile-index";
 const BENCHMARK_RUN_KEY = "current-run";
 /** Profiles kept; each is small (a few KB per hundred columns), the oldest go first. */
 export const PROFILES_KEPT = 30;
+
+const VALUE_INDEX_LIST_KEY = "value-index-list";
+/** Value indexes kept: one per database a person goes back to; each can be tens of MB. */
+export const VALUE_INDEXES_KEPT = 4;
+/** Bytes of value indexes kept in all; the newest is kept even when it alone is larger. */
+export const VALUE_INDEX_BYTES_KEPT = 256 * 1024 * 1024;
+const valueIndexEntrySchema = z.object({ key: z.string(), bytes: z.number() });
+type ValueIndexEntry = z.infer<typeof valueIndexEntrySchema>;
+
+/** The entries to keep, most recently used first: within the count and the byte bound, the first always. */
+function valueIndexesWithin(entries: ValueIndexEntry[]): { kept: ValueIndexEntry[]; dropped: ValueIndexEntry[] } {
+  const kept: ValueIndexEntry[] = [];
+  const dropped: ValueIndexEntry[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const fits = kept.length === 0 || (kept.length < VALUE_INDEXES_KEPT && bytes + entry.bytes <= VALUE_INDEX_BYTES_KEPT);
+    (fits ? kept : dropped).push(entry);
+    if (fits) bytes += entry.bytes;
+  }
+  return { kept, dropped };
+}
 
 /** Reads a list, keeping the entries that are valid: one damaged entry must not hide all the others. */
 function validEntries<T>(value: unknown, schema: z.ZodType<T>): T[] {
@@ -241,6 +267,10 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
 
   async function listThreads(): Promise<ThreadSummary[]> {
     return validEntries(await traces.get(THREAD_INDEX_KEY), threadSummarySchema);
+  }
+
+  async function listValueIndexes(): Promise<ValueIndexEntry[]> {
+    return validEntries(await schemaContext.get(VALUE_INDEX_LIST_KEY), valueIndexEntrySchema);
   }
 
   return {
@@ -377,6 +407,27 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
 
     async saveDescriptionEdits(databaseId, edits) {
       await schemaContext.set(`descriptions:${databaseId}`, edits);
+    },
+
+    async loadValueIndex(key) {
+      const entries = await listValueIndexes();
+      const entry = entries.find((candidate) => candidate.key === key);
+      const snapshot = entry ? await schemaContext.get(`value-index:${key}`) : undefined;
+      if (!entry || !(snapshot instanceof ArrayBuffer)) return null;
+      // Used again: it moves to the front, so the indexes of databases opened often are the last to go.
+      if (entries[0]?.key !== key) await schemaContext.set(VALUE_INDEX_LIST_KEY, [entry, ...entries.filter((candidate) => candidate !== entry)]);
+      return snapshot;
+    },
+
+    async saveValueIndex(key, snapshot) {
+      const entries = [{ key, bytes: snapshot.byteLength }, ...(await listValueIndexes()).filter((entry) => entry.key !== key)];
+      const { kept, dropped } = valueIndexesWithin(entries);
+      // A listed snapshot that is gone reads as none, so a failure between these writes loses an index, never misreads one.
+      for (const entry of dropped) await schemaContext.delete(`value-index:${entry.key}`);
+      await schemaContext.setMany([
+        [`value-index:${key}`, snapshot],
+        [VALUE_INDEX_LIST_KEY, kept],
+      ]);
     },
 
     embeddings: {

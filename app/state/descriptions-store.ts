@@ -191,9 +191,9 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
 
 /**
  * Resolves once the page has started: the database is ready, its first save is done, and the browser is idle.
- * Profiling reads every table in the worker; started earlier, it queues ahead of the first screen's work.
+ * Profiling (and indexing values) reads every table in the worker; started earlier, it queues ahead of the first screen's work.
  */
-function afterStartup(): Promise<void> {
+export function afterStartup(): Promise<void> {
   const started = () => {
     const state = useDatabaseStore.getState();
     return state.status !== "starting" && state.current?.saveState !== "saving";

@@ -11,6 +11,7 @@ import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useDescriptionsStore } from "./descriptions-store";
 import { useEmbeddingStore } from "./embedding-store";
+import { ensureValueIndex, workerValueMatcher } from "./value-index-store";
 
 const BUDGET_KEY = "querylab.schema-budget";
 const OVERRIDES_KEY = "querylab.schema-overrides";
@@ -82,13 +83,23 @@ let latestRun = 0;
 
 /**
  * The pruner of the open database (the core's one factory), rebuilt when the schema, its descriptions or its profile
- * change (each is a new object then). Reading the distinct values goes through the worker once per database.
+ * change (each is a new object then). Its values are matched in the SQLite worker, which holds the value index
+ * (value-index-store.ts); when values cannot be indexed it ranks by names and descriptions.
  */
 let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: DatabaseProfile | null; pruner: Promise<BuiltSchemaPruner> } | null = null;
 
 function prunerFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<BuiltSchemaPruner> {
   if (index && index.schema === schema && index.descriptions === descriptions && index.profile === profile) return index.pruner;
-  const pruner = createSchemaPruner({ database: sqliteConnection().engine, schema, descriptions, profile });
+  const pruner = ensureValueIndex().then((values) =>
+    createSchemaPruner({
+      database: sqliteConnection().engine,
+      schema,
+      descriptions,
+      profile,
+      valueMatching: values !== null,
+      values: values && workerValueMatcher(values),
+    }),
+  );
   index = { schema, descriptions, profile, pruner };
   pruner.catch(() => {
     if (index?.pruner === pruner) index = null;

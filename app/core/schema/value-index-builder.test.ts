@@ -32,7 +32,9 @@ async function distinctValues(database: ReadOnlyDatabase): Promise<ColumnValues[
   for (const { table, columns } of textColumnsOf(await database.schema())) {
     for (const column of columns) {
       const name = quoteIdentifier(column);
-      const outcome = await database.executeReadOnly(`SELECT DISTINCT ${name} FROM ${quoteIdentifier(table.name)} WHERE typeof(${name}) = 'text'`, { maxRows: 1e7 });
+      const outcome = await database.executeReadOnly(`SELECT DISTINCT ${name} FROM ${quoteIdentifier(table.name)} WHERE typeof(${name}) = 'text'`, {
+        maxRows: 1e7,
+      });
       if (!outcome.ok) throw new Error(outcome.error.message);
       const values = outcome.rows.map((row) => row[0] as string);
       if (values.length > 0) collected.push({ table: table.name, column, values });
@@ -126,7 +128,9 @@ describe("the streamed value index", () => {
   });
 
   it("reads a table without rowid with one capped DISTINCT per column", async () => {
-    const engine = await engineWith("CREATE TABLE tags (tag TEXT PRIMARY KEY, kind TEXT) WITHOUT ROWID; INSERT INTO tags VALUES ('sale', 'promo'), ('new', 'promo'), ('eco', 'label');");
+    const engine = await engineWith(
+      "CREATE TABLE tags (tag TEXT PRIMARY KEY, kind TEXT) WITHOUT ROWID; INSERT INTO tags VALUES ('sale', 'promo'), ('new', 'promo'), ('eco', 'label');",
+    );
     const built = await buildValueIndex(engine, await engine.schema());
     expect(byColumn(built.columns)).toEqual({ "tags.tag": ["eco", "new", "sale"], "tags.kind": ["label", "promo"] });
   });
@@ -153,7 +157,10 @@ describe("the value snapshot", () => {
   it("gives back every column, value and key, and an index that matches the same", async () => {
     const engine = await engineWith(new Uint8Array(readFileSync("public/samples/bookshop.sqlite")));
     const built = await buildValueIndex(engine, await engine.schema());
-    const withOddText = [...built.columns, { table: "t", column: "c", values: ["Zürich", "東京", "a\u0000b", "😀 emoji", ""], keys: ["zurich", "東京", "a b", "emoji", ""] }];
+    const withOddText = [
+      ...built.columns,
+      { table: "t", column: "c", values: ["Zürich", "東京", "a\u0000b", "😀 emoji", ""], keys: ["zurich", "東京", "a b", "emoji", ""] },
+    ];
     const decoded = decodeValueSnapshot(encodeValueSnapshot({ columns: withOddText, truncated: true }));
     expect(decoded).toEqual({ columns: withOddText, truncated: true });
     const reloaded = await indexFromColumns(decodeValueSnapshot(encodeValueSnapshot(built)).columns);

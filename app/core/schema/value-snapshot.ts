@@ -1,8 +1,17 @@
 // A built value index as one ArrayBuffer (its columns' values and folded keys): moved between the worker and the page without copying, kept in IndexedDB.
 import type { KeyedColumnValues } from "./value-index-builder";
+import { DEFAULT_VALUE_LIMITS, type ValueLimits } from "./value-stream";
 
 /** Bumped when the layout or the way keys are folded changes: a stored buffer of another version is rebuilt, not misread. */
 export const VALUE_SNAPSHOT_VERSION = 1;
+
+/**
+ * The key a snapshot is kept under: the content key (the bytes' hash, and the writes since the open), the layout
+ * version and the caps it was read with; the same bytes read under other caps are another index.
+ */
+export function valueSnapshotKey(contentKey: string, limits: ValueLimits = DEFAULT_VALUE_LIMITS): string {
+  return `${contentKey}|v${VALUE_SNAPSHOT_VERSION}|${limits.perColumn}/${limits.total}`;
+}
 
 interface SnapshotHeader {
   version: number;
@@ -56,7 +65,8 @@ export function decodeValueSnapshot(buffer: ArrayBuffer): ValueSnapshotContents 
   const headerEnd = 4 + Math.ceil(headerLength / 4) * 4;
   if (headerEnd > buffer.byteLength) throw new Error("The stored value index is cut short.");
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength))) as SnapshotHeader;
-  if (header.version !== VALUE_SNAPSHOT_VERSION) throw new Error(`The stored value index has version ${String(header.version)}, not ${VALUE_SNAPSHOT_VERSION}.`);
+  if (header.version !== VALUE_SNAPSHOT_VERSION)
+    throw new Error(`The stored value index has version ${String(header.version)}, not ${VALUE_SNAPSHOT_VERSION}.`);
   const valueCount = header.columns.reduce((sum, column) => sum + column.count, 0);
   const textStart = headerEnd + valueCount * 8;
   if (textStart > buffer.byteLength) throw new Error("The stored value index is cut short.");

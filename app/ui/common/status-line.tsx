@@ -1,9 +1,10 @@
-// The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, progress of a load, and the
-// embedding model's state (the one place it is reported outside Settings).
+// The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, progress of a load, the value
+// index's state, and the embedding model's state (the one place it is reported outside Settings).
 import { useDatabaseStore, type SaveState } from "../../state/database-store";
 import { useQueryStore } from "../../state/query-store";
 import { formatBytes, formatCount } from "../../core/format";
 import { EmbeddingStatus } from "./embedding-status";
+import { ValueIndexStatus } from "./value-index-status";
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: "saved in this browser",
@@ -29,6 +30,7 @@ export function StatusLine() {
           {current.name} · {formatCount(tableCount)} tables · {formatBytes(current.sizeBytes)} · {SAVE_TEXT[current.saveState]}
         </span>
       )}
+      <ValueIndexStatus className="value-index-status" />
       <EmbeddingStatus className="embedding-status" />
       {loading && (
         <span className="loading">
