@@ -68,7 +68,10 @@ export async function buildValueIndex(database: ReadOnlyDatabase, schema: Databa
     const name = `${chunk.table}\u0000${chunk.column}`;
     let entry = byName.get(name);
     if (!entry) {
-      entry = { position: columns.push({ table: chunk.table, column: chunk.column, values: [], keys: [] }) - 1, columnIndex: index.addColumn(chunk.table, chunk.column) };
+      entry = {
+        position: columns.push({ table: chunk.table, column: chunk.column, values: [], keys: [] }) - 1,
+        columnIndex: index.addColumn(chunk.table, chunk.column),
+      };
       byName.set(name, entry);
     }
     const keys = chunk.values.map(valueKey);

@@ -102,7 +102,8 @@ export class ValueIndexHost {
       try {
         const { ready, snapshot } = await work(controller.signal);
         // A write between the last chunk and here would have aborted; checked again in case it came with no chunk left.
-        if (controller.signal.aborted || (await this.database.contentKey()) !== contentKey) return { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING };
+        if (controller.signal.aborted || (await this.database.contentKey()) !== contentKey)
+          return { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING };
         this.ready = ready;
         return this.readyOutcome(ready, performance.now() - started, snapshot);
       } catch (error) {

@@ -138,10 +138,10 @@ async function* readDistinctPerColumn(
     const cap = Math.min(limits.perColumn, room());
     if (cap <= 0) return;
     const name = quoteIdentifier(column);
-    const outcome = await database.executeReadOnly(
-      `SELECT DISTINCT ${name} FROM ${quoteIdentifier(table)} WHERE typeof(${name}) = 'text' LIMIT ${cap}`,
-      { maxRows: cap, timeoutMs: CHUNK_TIME_LIMIT_MS },
-    );
+    const outcome = await database.executeReadOnly(`SELECT DISTINCT ${name} FROM ${quoteIdentifier(table)} WHERE typeof(${name}) = 'text' LIMIT ${cap}`, {
+      maxRows: cap,
+      timeoutMs: CHUNK_TIME_LIMIT_MS,
+    });
     if (!outcome.ok) continue;
     const values = outcome.rows.map((row) => row[0]).filter((value): value is string => typeof value === "string");
     progress.values += values.length;
