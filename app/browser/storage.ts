@@ -209,12 +209,12 @@ const valueIndexEntrySchema = z.object({ key: z.string(), bytes: z.number() });
 type ValueIndexEntry = z.infer<typeof valueIndexEntrySchema>;
 
 /** The entries to keep, most recently used first: within the count and the byte bound, the first always. */
-function valueIndexesWithin(entries: ValueIndexEntry[]): { kept: ValueIndexEntry[]; dropped: ValueIndexEntry[] } {
+function valueIndexesWithin(entries: ValueIndexEntry[], bytesKept: number): { kept: ValueIndexEntry[]; dropped: ValueIndexEntry[] } {
   const kept: ValueIndexEntry[] = [];
   const dropped: ValueIndexEntry[] = [];
   let bytes = 0;
   for (const entry of entries) {
-    const fits = kept.length === 0 || (kept.length < VALUE_INDEXES_KEPT && bytes + entry.bytes <= VALUE_INDEX_BYTES_KEPT);
+    const fits = kept.length === 0 || (kept.length < VALUE_INDEXES_KEPT && bytes + entry.bytes <= bytesKept);
     (fits ? kept : dropped).push(entry);
     if (fits) bytes += entry.bytes;
   }
@@ -245,7 +245,8 @@ export function summarizeTrace(trace: Trace): TraceSummary {
 }
 
 /** The one implementation of the storage rules (indexes, limits, validation) over any set of areas. */
-export function createQueryLabStorage(areas: StorageAreas, durable: boolean): QueryLabStorage {
+/** `valueIndexBytesKept`: the bound on kept value indexes (a test sets a small one rather than write hundreds of MB). */
+export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { valueIndexBytesKept = VALUE_INDEX_BYTES_KEPT } = {}): QueryLabStorage {
   const { databases, traces, schemaContext, embeddings, benchmark } = areas;
 
   async function listDatabases(): Promise<StoredDatabaseMeta[]> {
@@ -421,7 +422,7 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean): Qu
 
     async saveValueIndex(key, snapshot) {
       const entries = [{ key, bytes: snapshot.byteLength }, ...(await listValueIndexes()).filter((entry) => entry.key !== key)];
-      const { kept, dropped } = valueIndexesWithin(entries);
+      const { kept, dropped } = valueIndexesWithin(entries, valueIndexBytesKept);
       // A listed snapshot that is gone reads as none, so a failure between these writes loses an index, never misreads one.
       for (const entry of dropped) await schemaContext.delete(`value-index:${entry.key}`);
       await schemaContext.setMany([
