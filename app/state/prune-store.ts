@@ -5,6 +5,7 @@ import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
 import { DEFAULT_SCHEMA_TOKEN_BUDGET, type PruneOptions } from "../core/schema/prune";
 import { createSchemaPruner, type BuiltSchemaPruner } from "../core/schema/schema-pruner";
+import { searchSchema, type SchemaSearch } from "../core/schema/schema-search";
 import { errorMessage } from "../core/error-message";
 import type { DatabaseProfile, PruneOverrides, PruneResult, SchemaDescriptions, TextEmbedder } from "../core/schema/types";
 import { sqliteConnection } from "../browser/services";
@@ -121,6 +122,16 @@ function denseStage(): { embedder: TextEmbedder | null; unavailable?: string } {
   if (status.state === "idle") void store.load();
   const progress = status.state === "loading" && status.progress !== null ? ` (${Math.round(status.progress * 100)}%)` : "";
   return { embedder: null, unavailable: `The embedding model is still loading${progress}; this question was ranked by names, descriptions and values only.` };
+}
+
+/**
+ * search_schema for the agent: the open database's pruner's own retriever (no second index), ranking with the
+ * embedding model when it is ready, as pruning does. Null when no pruner was built (the whole schema was sent).
+ */
+export function openDatabaseSchemaSearch(): SchemaSearch | null {
+  const current = index;
+  if (!current) return null;
+  return async (terms, options) => searchSchema((await current.pruner).retriever, terms, { ...options, embedder: denseStage().embedder });
 }
 
 export const usePruneStore = create<PruneState>((set, get) => ({

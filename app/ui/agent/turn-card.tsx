@@ -15,7 +15,9 @@ function actionSummary(action: TurnView["actions"][number]): string {
       ? String(input?.table ?? "")
       : action.call.tool === "sample_values"
         ? `${String(input?.table ?? "")}.${String(input?.column ?? "")}${input?.like ? ` LIKE ${String(input.like)}` : ""}`
-        : "";
+        : action.call.tool === "search_schema"
+          ? `“${String(input?.terms ?? "")}”`
+          : "";
   const observation = action.observation;
   const outcome = !observation
     ? "…"
