@@ -1,7 +1,7 @@
 // Candidate voting in the page: five candidates at the candidate temperature, three agree on the right rows and two
 // differ; the page answers with the three's query, shows the groups (SQL, rows, size, the winner marked) and each candidate.
 import { expect, test, type Page } from "@playwright/test";
-import { configureScriptedLlm, openApp } from "./helpers";
+import { configureScriptedLlm, databaseBytes, openApp } from "./helpers";
 import { conversationTurnOf, startScriptedLlmServer, toolCall, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
@@ -33,10 +33,10 @@ function scriptVoters(): void {
 
 const trace = (page: Page) => page.getByRole("complementary", { name: "Agent trace" });
 
-async function turnOnVoting(page: Page): Promise<void> {
+async function turnOnVoting(page: Page, candidates = 5): Promise<void> {
   await page.getByRole("button", { name: "Settings" }).click();
   const voting = page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Candidate voting" });
-  await voting.getByLabel("Candidates per question").fill("5");
+  await voting.getByLabel("Candidates per question").fill(String(candidates));
   await voting.getByLabel("Candidate temperature").fill("0.8");
   await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
 }
@@ -105,4 +105,54 @@ test("Stop ends every candidate and no vote is taken", async ({ page }) => {
       .getByRole("list", { name: "Candidates" })
       .getByText(/stopped/),
   ).toHaveCount(5);
+});
+
+test("the benchmark view puts the accuracy with voting beside candidate 1's alone, over the same questions", async ({ page }) => {
+  test.setTimeout(120_000);
+  const QUESTIONS = [
+    { db_id: "shop", question: "How many items are there?", query: "SELECT count(*) FROM item" },
+    { db_id: "shop", question: "Which items cost less than 5?", query: "SELECT name FROM item WHERE price < 5" },
+  ];
+  // By arrival: every candidate counts right; on the price question two of three write <= (wrong), so the vote is wrong.
+  const answers: Record<string, string[]> = {
+    [QUESTIONS[0]!.question]: ["SELECT count(*) FROM item"],
+    [QUESTIONS[1]!.question]: ["SELECT name FROM item WHERE price <= 5", "SELECT name FROM item WHERE price < 5", "SELECT name FROM item WHERE price <= 5.0"],
+  };
+  const asked = new Map<string, number>();
+  server.reset();
+  server.setScript((request) => {
+    if (conversationTurnOf(request) > 0) return { text: "Done." };
+    const question = QUESTIONS.find((entry) => JSON.stringify(request.messages).includes(entry.question))?.question ?? "";
+    const count = asked.get(question) ?? 0;
+    asked.set(question, count + 1);
+    const list = answers[question] ?? ["SELECT 1"];
+    return { toolCalls: [toolCall("submit_sql", { sql: list[count % list.length]! })] };
+  });
+  const { zipSync } = await import("fflate");
+  const database = new Uint8Array(
+    await databaseBytes("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO item VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5);"),
+  );
+  const zip = Buffer.from(zipSync({ "shop/dev.json": new TextEncoder().encode(JSON.stringify(QUESTIONS)), "shop/database/shop/shop.sqlite": database }));
+
+  await openApp(page);
+  await configureScriptedLlm(page, server.url);
+  await turnOnVoting(page, 3);
+  await page.getByRole("button", { name: "Benchmark" }).click();
+  const view = page.getByRole("region", { name: "Benchmark" });
+  await view.getByLabel("Benchmark zip").setInputFiles({ name: "shop.zip", mimeType: "application/zip", buffer: zip });
+  await expect(view.getByText(/2 questions · 1 database/)).toBeVisible();
+  await view.getByLabel("Concurrency").fill("1");
+  await view.getByRole("button", { name: "Run benchmark" }).click();
+  await expect(view.getByRole("status", { name: "Benchmark status" })).toContainText("done · 2 of 2 · accuracy 50.0% (1/2)", { timeout: 90_000 });
+  expect(server.chatRequests()).toHaveLength(6);
+
+  const comparison = view.getByRole("table", { name: "Accuracy with and without voting" });
+  const row = comparison.getByRole("row", { name: /scripted-model/ });
+  await expect(row.getByRole("rowheader")).toHaveText("scripted-model (3 candidates)");
+  await expect(row.getByRole("cell").nth(0)).toHaveText("50.0% (1/2)");
+  // Candidate 1 is whichever price answer came first: right (the vote broke it) or wrong (no change).
+  const without = await row.getByRole("cell").nth(1).textContent();
+  expect(["100.0% (2/2)", "50.0% (1/2)"]).toContain(without);
+  await expect(row.getByRole("cell").nth(2)).toHaveText(without === "100.0% (2/2)" ? "+0 / −1" : "+0 / −0");
+  await comparison.screenshot({ path: "test-results/candidate-voting-benchmark.png" });
 });

@@ -168,6 +168,11 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
         if (!created) models.set(model, (created = createLanguageModel(settings, fetch)));
         return { model: created, settings };
       },
+      // Read per question from Settings, as the model settings are: a run started with voting on votes on every question.
+      voting: () => {
+        const { candidates, candidateTemperature } = useSettingsStore.getState().llm;
+        return { candidates, temperature: candidateTemperature };
+      },
     });
     await session.run(pending, {
       concurrency: get().concurrency,

@@ -7,6 +7,7 @@ import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
 import { BenchCharts } from "./bench-charts";
 import { BenchCosts } from "./bench-costs";
+import { VotingComparison } from "./voting-comparison";
 import { ModelComparison } from "./model-comparison";
 import { ResultDetails } from "./result-details";
 import { emptyFilterReason, matchesResultFilter } from "./result-filter";
@@ -280,6 +281,7 @@ export function BenchmarkView() {
             <Breakdown results={state.results} by={(result) => result.db_id} label="database" />
             <Breakdown results={state.results} by={(result) => result.difficulty ?? "unlabelled"} label="difficulty" />
             <BenchCosts results={state.results} />
+            <VotingComparison results={state.results} />
           </div>
           <div className="toolbar">
             <input aria-label="Filter results" placeholder="Filter by text" value={query} onChange={(event) => setQuery(event.target.value)} />
