@@ -2,6 +2,7 @@
 import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { selectQuestions } from "../core/eval/benchmark";
+import { withDifficulties } from "../core/eval/hardness";
 import { summarize } from "../core/eval/benchmark-runner";
 import { costByModel } from "../core/eval/run-cost";
 import { formatCount } from "../core/format";
@@ -11,15 +12,19 @@ import { createLanguageModel } from "../core/llm/providers";
 import { openBenchmarkFolder, type BenchmarkFolder } from "./benchmark-files";
 import { LIMITS_USAGE, LLM_OPTION_SPEC, SHARING_USAGE, VOTING_USAGE, limitsFrom, llmSettingsFrom, sharingFrom, votingFrom } from "./llm-options";
 import { PRUNE_OPTION_SPEC, PRUNE_USAGE, pruningFromOptions } from "./schema-pruner";
+import { SEMANTICS_HELP, SEMANTICS_OPTION_SPEC, SEMANTICS_USAGE, semanticsFrom, semanticsLabel, type SemanticsChoice } from "./semantics-options";
 
-const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] [--semantics spider|bird] [--db ID[,ID]] [--difficulty easy,medium,…] [--price-in USD --price-out USD] ${VOTING_USAGE} ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}\n`;
+const USAGE = `Usage: querylab eval --benchmark DIR --base-url URL --model M [--api-key K] [--limit N] [--max-turns N] [--out FILE.jsonl] [--concurrency N] ${SEMANTICS_USAGE} [--db ID[,ID]] [--difficulty easy,medium,…] [--price-in USD --price-out USD] ${VOTING_USAGE} ${SHARING_USAGE} ${LIMITS_USAGE} ${PRUNE_USAGE}
+${SEMANTICS_HELP}
+A benchmark without difficulty labels gets Spider's hardness of each gold query (easy, medium, hard, extra); BIRD's own
+labels (simple, moderate, challenging) are used as they are.\n`;
 
 const EVAL_OPTIONS = {
   benchmark: { type: "string" },
   limit: { type: "string" },
   out: { type: "string" },
   concurrency: { type: "string" },
-  semantics: { type: "string" },
+  ...SEMANTICS_OPTION_SPEC,
   db: { type: "string" },
   difficulty: { type: "string" },
   // USD per million input / output tokens, for a model the price table does not know (or at another price).
@@ -40,7 +45,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  const semantics = values.semantics === "bird" ? "bird" : "spider";
+  const semantics = semanticsFrom(values);
   // Checked before the run, so a mistyped price does not surface only after an hour of questions.
   priceFromOptions(values);
   votingFrom(values);
@@ -53,11 +58,12 @@ export async function evalCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantics: "spider" | "bird", questionTimeLimitMs: number): Promise<number> {
+async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantics: SemanticsChoice, questionTimeLimitMs: number): Promise<number> {
   const settings = llmSettingsFrom(values);
   const model = createLanguageModel(settings);
   const voting = votingFrom(values);
-  const questions = selectQuestions(benchmark.questions, {
+  // As in the page: the benchmark's own difficulty labels, else Spider's hardness of each gold query.
+  const questions = selectQuestions(withDifficulties(benchmark.questions).questions, {
     dbIds: values.db?.split(",").filter(Boolean),
     difficulties: values.difficulty?.split(",").filter(Boolean),
     limit: values.limit === undefined ? undefined : Number(values.limit),
@@ -67,7 +73,7 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
     source: benchmark.source,
     pruning: await pruningFromOptions(values),
     sharing: sharingFrom(values),
-    semantics,
+    ...semantics,
     modelFor: () => ({ model, settings }),
     voting: () => voting,
     onIndexed: (dbId, report) => {
@@ -103,7 +109,7 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
     performance.now() - started,
   );
   process.stdout.write(
-    `Execution accuracy (${semantics}): ${summary.matches}/${summary.questions} = ${(summary.accuracy * 100).toFixed(1)}%\n` +
+    `Execution accuracy (${semanticsLabel(semantics)}): ${summary.matches}/${summary.questions} = ${(summary.accuracy * 100).toFixed(1)}%\n` +
       (summary.withoutVoting
         ? `Without voting (candidate 1 alone, same questions): ${summary.withoutVoting.matches}/${summary.questions} = ${(summary.withoutVoting.accuracy * 100).toFixed(1)}%; ${voting!.candidates} candidates at temperature ${voting!.temperature}\n`
         : "") +

@@ -6,7 +6,7 @@ import { openDatabaseFile } from "./node-engine";
 import { textTable } from "./text-table";
 import { askCommand } from "./ask-command";
 import { evalCommand } from "./eval-command";
-import { exCommand } from "./ex-command";
+import { EX_USAGE, exCommand } from "./ex-command";
 import { pruneCommand } from "./prune-command";
 import { DIAGNOSE_USAGE, diagnoseCommand } from "./diagnose-command";
 import { errorMessage } from "../core/error-message";
@@ -23,7 +23,7 @@ Commands:
                                  The key may also come from QUERYLAB_API_KEY.
   prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] --out FILE.jsonl
                                  The pruned schema of each question (kept columns, tokens), one JSON line each.
-${DIAGNOSE_USAGE}`;
+${EX_USAGE}${DIAGNOSE_USAGE}`;
 
 async function sqlCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

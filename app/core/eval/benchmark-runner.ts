@@ -28,6 +28,8 @@ export interface EvaluateOptions {
   model: LanguageModel;
   settings: AgentSettings;
   semantics: ExSemantics;
+  /** Spider only: run DISTINCT as written (the official --keep_distinct); by default both queries lose it, as officially. */
+  keepDistinct?: boolean;
   signal?: AbortSignal;
   /** Wall-clock limit for the question; past it the run is stopped (mid-query included) and the question fails saying so. */
   timeLimitMs?: number;
@@ -74,7 +76,7 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
   const overTime = questionTimer?.aborted === true && options.signal?.aborted !== true;
   if (overTime) error = `time-limit: the question ran past its ${(options.timeLimitMs! / 1000).toLocaleString("en-US")} s limit and was stopped.`;
   const judgement = predicted
-    ? await judgeQueries(context.judge, question.gold, predicted, { semantics: options.semantics })
+    ? await judgeQueries(context.judge, question.gold, predicted, { semantics: options.semantics, keepDistinct: options.keepDistinct })
     : { match: false, reason: "no-prediction" };
   let votingResult: VotingResult | undefined;
   if (vote) {
@@ -84,7 +86,7 @@ export async function evaluateQuestion(question: BenchmarkQuestion, context: Que
         ? false
         : firstPredicted === predicted
           ? judgement.match
-          : (await judgeQueries(context.judge, question.gold, firstPredicted, { semantics: options.semantics })).match;
+          : (await judgeQueries(context.judge, question.gold, firstPredicted, { semantics: options.semantics, keepDistinct: options.keepDistinct })).match;
     votingResult = { candidates, temperature, groups, winner, rule, unanswered, first: { predicted: firstPredicted, match: firstMatch } };
   }
   return {

@@ -90,6 +90,8 @@ export interface BenchmarkSessionOptions {
   pruning: BenchmarkPruning;
   sharing: DataSharing;
   semantics: ExSemantics;
+  /** Spider only: keep DISTINCT when judging (the official --keep_distinct). */
+  keepDistinct?: boolean;
   /** The model and agent settings of a task (the page runs several models over the same questions). */
   modelFor(task: BenchmarkTask): { model: LanguageModel; settings: AgentSettings };
   /** Candidate voting for every question (candidates > 1); read per task, as the page's settings may change between runs. */
@@ -150,6 +152,7 @@ export class BenchmarkSession {
         model,
         settings,
         semantics: this.options.semantics,
+        keepDistinct: this.options.keepDistinct,
         signal,
         timeLimitMs: questionTimeLimitMs,
         sharing: this.options.sharing,
