@@ -3,7 +3,13 @@
 import * as Comlink from "comlink";
 import { errorMessage } from "../app/core/error-message";
 import type { InPageDevice, InPageModelLocation } from "../app/core/llm/in-page-models";
-import { createTransformersGenerator, InPageModelError, type GenerationDelta, type GenerationRequest, type LoadedTextGenerator } from "../app/core/llm/text-generator";
+import {
+  createTransformersGenerator,
+  InPageModelError,
+  type GenerationDelta,
+  type GenerationRequest,
+  type LoadedTextGenerator,
+} from "../app/core/llm/text-generator";
 import type { ModelLoadProgress } from "../app/core/model-load-progress";
 import { allowedModelFetch } from "../app/core/schema/model-fetch-policy";
 import { limitRequests } from "./fetch-guard";
@@ -19,9 +25,7 @@ limitRequests(self, {
   allowed: (url) => url.origin === self.location.origin || (modelLocation !== null && allowedModelFetch(url.href, modelLocation, self.location.origin)),
 });
 
-export type GenerateWorkerLoadResult =
-  | { ok: true; modelId: string; device: string; dtype: string; loadMs: number }
-  | { ok: false; message: string };
+export type GenerateWorkerLoadResult = { ok: true; modelId: string; device: string; dtype: string; loadMs: number } | { ok: false; message: string };
 
 let generator: LoadedTextGenerator | null = null;
 const pageFetch = self.fetch.bind(self);
@@ -49,7 +53,10 @@ const api = {
         if (error instanceof InPageModelError && !/webgpu|adapter|backend/i.test(error.reason)) break;
       }
     }
-    return { ok: false, message: failure instanceof InPageModelError ? failure.message : `The model "${location.model}" could not be loaded: ${errorMessage(failure)}` };
+    return {
+      ok: false,
+      message: failure instanceof InPageModelError ? failure.message : `The model "${location.model}" could not be loaded: ${errorMessage(failure)}`,
+    };
   },
 
   async generate(request: GenerationRequest, onDelta: (delta: GenerationDelta) => void) {

@@ -11,6 +11,7 @@ import type { TraceSummary } from "../browser/storage";
 import { LiveTrace, type FrameScheduler } from "./live-trace";
 import { useDatabaseStore } from "./database-store";
 import { llmForRequest, useSettingsStore } from "./settings-store";
+import { useInPageModelStore } from "./in-page-model-store";
 import { openDatabaseSchemaSearch, usePruneStore } from "./prune-store";
 import { pruningSummary } from "../core/schema/schema-context";
 import { unprunedSchema } from "../core/schema/prune";
@@ -143,12 +144,15 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       // A follow-up such as "split that by country" names little of the schema: the earlier questions are pruned for too.
       const pruned = await usePruneStore.getState().prune(pruningText(question, continued), sharing);
       const recorder = createRecordingFetch(keyFetch);
+      // "In this browser": the model runs in its worker (loaded, with consent, by in-page-model-store.ts) and reads
+      // actions as plain text, since small models rarely call tools well.
+      const inPage = presetOf(llm).kind === "in-page" ? await useInPageModelStore.getState().languageModel() : null;
       const options = {
         question,
         // Every query under the person's time limit and the Stop: one stuck inside a SQLite step ends the worker.
         database: workspaceWatchdog().readOnlyView({ limitMs: llm.queryTimeLimitMs, signal: controller.signal }),
-        model: createLanguageModel(llm, recorder.fetch),
-        settings: llm,
+        model: inPage ?? createLanguageModel(llm, recorder.fetch),
+        settings: inPage ? { ...llm, protocol: "text" as const } : llm,
         reachHint: presetOf(llm).reachHint,
         recorder,
         signal: controller.signal,

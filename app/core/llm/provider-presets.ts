@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { DEFAULT_PRICE_TABLE, priceTableSchema } from "./model-prices";
 
-export type ProviderKind = "openai-compatible" | "anthropic" | "google";
+/** "in-page": a small model run by transformers.js in the page's worker; its Base URL is where the model files come from. */
+export type ProviderKind = "openai-compatible" | "anthropic" | "google" | "in-page";
 
 export interface ProviderPreset {
   id: string;
@@ -130,6 +131,16 @@ export const PROVIDER_PRESETS: ProviderPreset[] = [
     needsKey: true,
     defaultModel: "gemini-2.0-flash",
     listsModels: true,
+  },
+  {
+    id: "in-page",
+    label: "In this browser",
+    kind: "in-page",
+    // The model files' location: the hub, or a self-hosted folder such as ./models/ (in-page-models.ts).
+    baseUrl: "https://huggingface.co/",
+    needsKey: false,
+    defaultModel: "onnx-community/Qwen2.5-Coder-0.5B-Instruct",
+    listsModels: false,
   },
   { id: "custom", label: "Other OpenAI-compatible", kind: "openai-compatible", baseUrl: "", needsKey: false, defaultModel: "", listsModels: true },
 ];

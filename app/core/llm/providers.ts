@@ -18,6 +18,9 @@ export function createLanguageModel(settings: LlmSettings, fetch?: typeof global
       return createAnthropic({ baseURL, apiKey, fetch, headers: { "anthropic-dangerous-direct-browser-access": "true" } })(settings.model);
     case "google":
       return createGoogleGenerativeAI({ baseURL, apiKey, fetch })(settings.model);
+    case "in-page":
+      // Its model lives in a page's worker (app/state/in-page-model-store.ts); nothing here can reach it.
+      throw new Error('The provider "In this browser" runs only in the page: choose another provider here.');
     default:
       return createOpenAICompatible({ name: preset.id, baseURL, apiKey, fetch, includeUsage: true })(settings.model);
   }

@@ -3,6 +3,7 @@ import { FilePickerButton } from "../common/file-picker-button";
 import { useMemo, useState } from "react";
 import { replaySteps, traceView } from "../../core/agent/trace";
 import { formatCount } from "../../core/format";
+import { presetOf } from "../../core/llm/provider-presets";
 import { useAgentStore } from "../../state/agent-store";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
@@ -12,6 +13,7 @@ import { AnswerResult, type AnswerRows } from "../chart/answer-result";
 import { DiagnoseButton } from "../editor/diagnose-button";
 import { focusEditor } from "../editor/editor-commands";
 import { DataSharingChoice } from "./data-sharing-choice";
+import { InPageModelStatus } from "./in-page-model-status";
 import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 import { TraceTotals } from "./trace-totals";
 import { CandidateTrace } from "./candidate-trace";
@@ -121,6 +123,7 @@ export function AgentPanel() {
         </button>
       </header>
       <DataSharingChoice host={host(llm.baseUrl)} />
+      {presetOf(llm).kind === "in-page" && <InPageModelStatus />}
       {notice && (
         <p className="notice error" role="alert">
           {notice}

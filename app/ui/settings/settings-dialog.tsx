@@ -8,6 +8,7 @@ import { llmForRequest, useSettingsStore } from "../../state/settings-store";
 import { connectionFailure } from "./connection-failure";
 import { CostSettingsSection } from "./cost-settings-section";
 import { EmbeddingSettingsSection } from "./embedding-settings-section";
+import { InPageModelSection } from "./in-page-model-section";
 import { VotingSettingsSection } from "./voting-settings-section";
 
 function safeOrigin(url: string): string {
@@ -114,30 +115,36 @@ export function SettingsDialog() {
               ))}
             </datalist>
           </label>
-          <label>
-            API key {preset.needsKey ? "" : "(not needed for a local server)"}
-            <input
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              // A key belongs to an origin: with no usable Base URL there is nowhere it could be sent.
-              disabled={!origin}
-              aria-describedby="api-key-origin"
-              onChange={(event) => setKey(event.target.value)}
-            />
-          </label>
-          <p id="api-key-origin" className="muted">
-            {origin ? `Key for ${origin} (${preset.label})` : "Enter a Base URL (http or https) to give it a key."}
-          </p>
-          <label className="checkbox">
-            <input type="checkbox" checked={rememberKey} onChange={(event) => setRememberKey(event.target.checked)} />
-            Remember the key on this device
-          </label>
-          <p className="muted">
-            Each key belongs to one provider and origin and is sent only there, from this page: another preset or Base URL shows its own key, or none. Unless
-            you tick the box a key lives in memory and is gone after a reload; ticked, it is stored in this browser's local storage, readable by anyone using
-            this browser profile.
-          </p>
+          {preset.kind === "in-page" ? (
+            <InPageModelSection />
+          ) : (
+            <>
+              <label>
+                API key {preset.needsKey ? "" : "(not needed for a local server)"}
+                <input
+                  type="password"
+                  autoComplete="off"
+                  value={apiKey}
+                  // A key belongs to an origin: with no usable Base URL there is nowhere it could be sent.
+                  disabled={!origin}
+                  aria-describedby="api-key-origin"
+                  onChange={(event) => setKey(event.target.value)}
+                />
+              </label>
+              <p id="api-key-origin" className="muted">
+                {origin ? `Key for ${origin} (${preset.label})` : "Enter a Base URL (http or https) to give it a key."}
+              </p>
+              <label className="checkbox">
+                <input type="checkbox" checked={rememberKey} onChange={(event) => setRememberKey(event.target.checked)} />
+                Remember the key on this device
+              </label>
+              <p className="muted">
+                Each key belongs to one provider and origin and is sent only there, from this page: another preset or Base URL shows its own key, or none.
+                Unless you tick the box a key lives in memory and is gone after a reload; ticked, it is stored in this browser's local storage, readable by
+                anyone using this browser profile.
+              </p>
+            </>
+          )}
           <div className="settings-row">
             <label>
               Temperature
@@ -189,14 +196,16 @@ export function SettingsDialog() {
               </select>
             </label>
           </div>
-          <div className="settings-row">
-            <button type="button" onClick={() => void testConnection()} disabled={testing}>
-              {testing ? "Testing…" : "Test connection"}
-            </button>
-            <button type="button" onClick={forgetKeys}>
-              Forget keys
-            </button>
-          </div>
+          {preset.kind !== "in-page" && (
+            <div className="settings-row">
+              <button type="button" onClick={() => void testConnection()} disabled={testing}>
+                {testing ? "Testing…" : "Test connection"}
+              </button>
+              <button type="button" onClick={forgetKeys}>
+                Forget keys
+              </button>
+            </div>
+          )}
           {shownConnection && (
             <p role={shownConnection.ok ? "status" : "alert"} className={shownConnection.ok ? "connection-ok" : "notice error"}>
               {shownConnection.message}
