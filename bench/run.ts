@@ -14,6 +14,7 @@ import { detailTable, summaryTable, type SummaryRow } from "./report";
 import { buildApp, REPOSITORY_ROOT, startPreview, type PreviewServer } from "./serve";
 import { formatMs } from "./stats";
 import { measureStopLatency } from "./stop-latency";
+import { measureVotingOverhead } from "./voting-overhead";
 import { errorMessage } from "../app/core/error-message";
 
 const PRODUCTION_DIRECTORY = "bench/.dist-prod";
@@ -140,6 +141,7 @@ async function main(): Promise<number> {
   // The agent's own figures need no browser: the same core runs in Node against the scripted server.
   await attempt("agent", () => measureAgentFigures());
   await attempt("judge", () => measureJudgeThroughput());
+  await attempt("voting", () => measureVotingOverhead());
   await attempt("pruning", () => measurePruningFigures());
 
   const processors = cpus();
@@ -295,6 +297,16 @@ function printReport(machine: {
       pass: null,
     });
   } else error("EX judge throughput", "judge");
+
+  const voting = measured(metrics.voting as Metric<Awaited<ReturnType<typeof measureVotingOverhead>>>);
+  if (voting) {
+    rows.push({
+      metric: `Voting overhead per question outside the LLM (${voting.candidates} final queries run + grouped, ${voting.questions} teaching q)`,
+      value: `median ${formatMs(voting.perQuestionMedianMs)}, p95 ${formatMs(voting.perQuestionP95Ms)}; grouping alone ${formatMs(voting.groupingMedianMs)}`,
+      target: "",
+      pass: null,
+    });
+  } else error("Voting overhead", "voting");
 
   const pruning = measured(metrics.pruning as Metric<Awaited<ReturnType<typeof measurePruningFigures>>>);
   if (pruning) {

@@ -128,8 +128,15 @@ export async function* runVoting(options: AgentRunOptions, voting: VotingOptions
   }
 }
 
-/** Each candidate's final query run to completion (every row), one after another on the one executor. */
-async function executeCandidates(ends: readonly CandidateEnd[], runner: QueryRunner, timeoutMs: number): Promise<CandidateAnswer[]> {
+/**
+ * Each candidate's final query run to completion (every row), one after another on the one executor (the database is
+ * one worker: running them at once would only queue). Exported for the bench, which times it per question.
+ */
+export async function executeCandidates(
+  ends: readonly Pick<CandidateEnd, "sql" | "reason">[],
+  runner: QueryRunner,
+  timeoutMs: number,
+): Promise<CandidateAnswer[]> {
   const answers: CandidateAnswer[] = [];
   for (const [index, { sql, reason }] of ends.entries()) {
     const candidate = index + 1;
