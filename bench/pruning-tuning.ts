@@ -9,7 +9,9 @@ const directories = args.filter((arg) => !arg.startsWith("--"));
 for (const directory of directories.length ? directories : ["public/benchmark", "benchmarks/large-schema", "benchmarks/german"]) {
   const benchmark = await openBenchmarkPruning(directory);
   const rows = await pruneBenchmark(benchmark, ["tuning"]);
-  console.log(directory, JSON.stringify(benchmark.databases), JSON.stringify(summarizePruning(rows)));
+  const cpu = rows.map((row) => row.cpuMs).sort((a, b) => a - b);
+  const cpuFigures = `cpu median ${cpu[Math.floor(cpu.length / 2)]?.toFixed(1)} ms, p95 ${cpu[Math.floor(cpu.length * 0.95)]?.toFixed(1)} ms`;
+  console.log(directory, JSON.stringify(benchmark.databases), JSON.stringify(summarizePruning(rows)), cpuFigures);
   if (args.includes("--both-parts")) {
     const heldBack = await pruneBenchmark(benchmark, ["held-back"]);
     console.log(`  held-back ${JSON.stringify(summarizePruning(heldBack))}`);

@@ -29,9 +29,10 @@ export function foreignKeyGraph(schema: DatabaseSchema): Map<string, Neighbour[]
  * terminal, each time attaching the terminal nearest to the tree by a shortest path (breadth first, ties broken
  * by schema order so the answer is stable). This is the classic shortest-path heuristic for Steiner trees, within
  * twice the optimum; schemas are small enough that it runs in well under a millisecond. Terminals no key path
- * reaches stay unconnected.
+ * reaches stay unconnected, and so do those further than `maxEdges` from the tree: in a schema merged from
+ * several domains, a path through shared lookup tables (countries, states) joins nothing a question asks.
  */
-export function joinPath(graph: Map<string, Neighbour[]>, terminals: string[]): { tables: string[]; edges: JoinEdge[] } {
+export function joinPath(graph: Map<string, Neighbour[]>, terminals: string[], maxEdges = Infinity): { tables: string[]; edges: JoinEdge[] } {
   const wanted = terminals.filter((table, index) => graph.has(table) && terminals.indexOf(table) === index);
   if (wanted.length < 2) return { tables: wanted, edges: [] };
   const inTree = new Set<string>([wanted[0]]);
@@ -41,12 +42,16 @@ export function joinPath(graph: Map<string, Neighbour[]>, terminals: string[]): 
   while (remaining.size > 0) {
     // One breadth-first search from the whole tree finds the nearest remaining terminal and the path to it.
     const cameFrom = new Map<string, Neighbour | null>([...inTree].map((table) => [table, null]));
+    const depth = new Map<string, number>([...inTree].map((table) => [table, 0]));
     const queue = [...inTree];
     let found: string | null = null;
     for (let head = 0; head < queue.length && !found; head += 1) {
+      const nextDepth = depth.get(queue[head])! + 1;
+      if (nextDepth > maxEdges) break;
       for (const neighbour of graph.get(queue[head]) ?? []) {
         if (cameFrom.has(neighbour.table)) continue;
         cameFrom.set(neighbour.table, { table: queue[head], edge: neighbour.edge });
+        depth.set(neighbour.table, nextDepth);
         if (remaining.has(neighbour.table)) {
           found = neighbour.table;
           break;

@@ -2,8 +2,8 @@
 import type { DatabaseSchema, TableInfo } from "../db/types";
 import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type FusionWeights } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
-import { bridgeTables, rankTables, schemaBudget, type TableChoice } from "./table-selection";
-import { splitIdentifier } from "./text-terms";
+import { bridgeCandidates, bridgeTables, rankTables, schemaBudget, type BridgeCandidate, type TableChoice } from "./table-selection";
+import { foldText, splitIdentifier } from "./text-terms";
 import type { SchemaRetriever } from "./schema-retriever";
 import { schemaText, tableText, type SchemaTextOptions } from "./schema-text";
 import { estimateTokens, type TokenCounter } from "./token-count";
@@ -52,6 +52,11 @@ export interface PruneOptions {
 }
 
 const columnKey = (table: string, column: string) => `${table}.${column}`;
+/**
+ * Kept tables further apart than this many foreign-key steps are not joined: a question's tables are a few joins
+ * apart, and a longer path (through a merged schema's shared lookup tables) spends the budget on nothing asked.
+ */
+const MAX_JOIN_EDGES = 3;
 /** Candidates past the largest fitting prefix tried one by one. */
 const GREEDY_TRIES = 12;
 
@@ -96,12 +101,18 @@ export function unprunedSchema(schema: DatabaseSchema, options: UnprunedSchemaOp
 }
 
 /**
+ * The last word of a label column's name, in the languages the stemmers cover, as a whole word or a compound's
+ * head: `name`, `last_nm`, `Nachname`, `Stadtname`, `Bezeichnung`, `achternaam`, `nom`, `nombre`, `nimi`.
+ */
+const LABEL_WORD = /^(name|nm|title|label)$|(name|titel|bezeichnung|naam|nom|nombre|nome|nimi|namn|navn)$/;
+
+/**
  * The columns that name a table's rows: those whose last word is "name" or "title" (first_name, last_name, title),
  * else the first text column that is not a key. Answers to "which …" questions show them.
  */
 export function labelColumns(table: TableInfo): string[] {
   const keys = new Set(keyColumns(table));
-  const named = table.columns.filter((column) => /^(name|title|label)$/i.test(splitIdentifier(column.name).at(-1) ?? "") && !keys.has(column.name));
+  const named = table.columns.filter((column) => LABEL_WORD.test(foldText(splitIdentifier(column.name).at(-1) ?? "")) && !keys.has(column.name));
   if (named.length > 0) return named.slice(0, 2).map((column) => column.name);
   const text = table.columns.find((column) => !keys.has(column.name) && /CHAR|TEXT|CLOB/i.test(column.type));
   return text ? [text.name] : [];
@@ -112,6 +123,32 @@ function keyColumns(table: TableInfo): string[] {
   for (const column of table.columns) if (column.primaryKeyPosition > 0) keys.add(column.name);
   for (const key of table.foreignKeys) for (const column of key.fromColumns) keys.add(column);
   return [...keys];
+}
+
+/** What selection reads of a schema's shape, the same for every question: worked out once per schema. */
+interface SchemaShape {
+  graph: ReturnType<typeof foreignKeyGraph>;
+  keysOf: Map<string, string[]>;
+  labelsOf: Map<string, string[]>;
+  foreignKeyColumns: Set<string>;
+  bridges: BridgeCandidate[];
+}
+const shapes = new WeakMap<DatabaseSchema, SchemaShape>();
+function schemaShape(schema: DatabaseSchema): SchemaShape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = {
+      graph: foreignKeyGraph(schema),
+      keysOf: new Map(schema.tables.map((table) => [table.name, keyColumns(table)])),
+      labelsOf: new Map(schema.tables.map((table) => [table.name, labelColumns(table)])),
+      foreignKeyColumns: new Set(
+        schema.tables.flatMap((table) => table.foreignKeys.flatMap((key) => key.fromColumns.map((column) => columnKey(table.name, column)))),
+      ),
+      bridges: bridgeCandidates(schema),
+    };
+    shapes.set(schema, shape);
+  }
+  return shape;
 }
 
 interface ColumnState {
@@ -151,7 +188,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
 
   const matchedValues: Record<string, Record<string, string>> = {};
   for (const [unit, match] of scores.valueMatches) {
-    if (match.kind !== "exact") continue;
+    if (match.kind !== "exact" && match.kind !== "part") continue;
     const { table, column } = retriever.units[unit];
     if (column !== undefined) (matchedValues[table] ??= {})[column] = match.value;
   }
@@ -214,16 +251,15 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // Tables first. A table is as relevant as its own score or its best column's own evidence (without the share a
   // column inherits from its table), so a table found through one column ("average price" → produkt.preis) counts.
   // Not through a foreign key: `bestellungen.kunden_id` is named after the table it points to, not what it holds.
-  const foreignKeyColumns = new Set(
-    schema.tables.flatMap((table) => table.foreignKeys.flatMap((key) => key.fromColumns.map((column) => columnKey(table.name, column)))),
-  );
+  const { graph, keysOf, labelsOf, foreignKeyColumns, bridges } = schemaShape(schema);
   const tableEvidence = new Map(tableScore);
   for (const state of columns) {
     if (foreignKeyColumns.has(columnKey(state.table, state.column))) continue;
-    const own = fuseUnit(scores.stages[state.unit] ?? {}, weights);
+    const stages = scores.stages[state.unit] ?? {};
+    // A year says which date column, not which table (see the retriever).
+    const own = fuseUnit(scores.valueMatches.get(state.unit)?.kind === "year" ? { ...stages, value: 0 } : stages, weights);
     if (own > (tableEvidence.get(state.table) ?? 0)) tableEvidence.set(state.table, own);
   }
-  const graph = foreignKeyGraph(schema);
   const tableChoices = rankTables({
     schema,
     relevance: tableEvidence,
@@ -240,15 +276,18 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // a value the question names, or whole when small) at their relevance, and the relevant columns at their score
   // (their own evidence plus a share of their table's, so the columns of a table the question is about come before
   // a weaker table or a neighbour). A tight budget so drops weak columns and neighbours before what is asked.
+  const chosenTables = new Set([...tableChoices.map((choice) => choice.table), ...pinnedTables]);
   type Candidate = { column: ColumnState } | TableChoice;
   const candidates: Array<{ candidate: Candidate; rank: number }> = [
     ...tableChoices.map((choice) => ({ candidate: choice, rank: choice.rank })),
-    // A column holding a value the question names as a whole is what its filter needs: it goes first.
-    ...relevantColumns.map((state) => ({ candidate: { column: state }, rank: state.score + (isAnchor(state) ? best : 0) })),
+    // Columns of the chosen tables only: a column cannot bring in a table its own evidence did not choose (a date
+    // column matching "2024" in every table of a warehouse). One holding a value the question names as a whole is
+    // what its filter needs: it goes first.
+    ...relevantColumns
+      .filter((state) => chosenTables.has(state.table))
+      .map((state) => ({ candidate: { column: state }, rank: state.score + (isAnchor(state) ? best : 0) })),
   ].sort((a, b) => b.rank - a.rank);
 
-  const keysOf = new Map(schema.tables.map((table) => [table.name, keyColumns(table)]));
-  const labelsOf = new Map(schema.tables.map((table) => [table.name, labelColumns(table)]));
   const anchorsOf = new Map<string, ColumnState[]>();
   for (const state of relevantColumns) if (isAnchor(state)) anchorsOf.set(state.table, [...(anchorsOf.get(state.table) ?? []), state]);
   let kept = new Map<string, Set<string>>();
@@ -293,7 +332,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       }
     }
     // A table joining two kept ones and holding little else is how a question about both goes: kept with its keys.
-    for (const table of bridgeTables(schema, new Set(kept.keys()))) {
+    for (const table of bridgeTables(bridges, kept)) {
       if (isExcluded(table)) continue;
       tableReasons.set(table, "neighbour");
       kept.set(table, new Set());
@@ -304,7 +343,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       for (const column of labelsOf.get(table) ?? []) keep(table, column, ["label"]);
     }
     const terminals = [...kept.keys()].sort((a, b) => (relevance.get(b) ?? 0) - (relevance.get(a) ?? 0));
-    const path = joinPath(graph, terminals);
+    const path = joinPath(graph, terminals, MAX_JOIN_EDGES);
     for (const edge of path.edges) {
       for (const table of [edge.fromTable, edge.toTable]) {
         if (kept.has(table)) continue;

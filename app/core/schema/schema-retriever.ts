@@ -174,7 +174,8 @@ export class SchemaRetriever {
         valueMatches.set(index, match);
         stages[index].value = match.score;
         const tableIndex = this.tableUnit(match.table);
-        if (tableIndex !== undefined) stages[tableIndex].value = Math.max(stages[tableIndex].value ?? 0, match.score);
+        // A year says which date column, not which table: most tables of a large schema have dates spanning it.
+        if (tableIndex !== undefined && match.kind !== "year") stages[tableIndex].value = Math.max(stages[tableIndex].value ?? 0, match.score);
       }
     }
 

@@ -7,14 +7,19 @@ import type { KeepReason } from "./types";
 export const TABLE_SHARE = 0.3;
 /** A neighbour ranks at this share of the table it neighbours: the question is about that table, maybe through this one. */
 export const NEIGHBOUR_SHARE = 0.5;
+/**
+ * The rest of a chosen table's columns rank at this share of the table: once the relevant columns and tables are
+ * in, the budget left goes to the tables the question is most about, whole, before the weakest tables.
+ */
+export const REST_OF_TABLE_SHARE = 0.3;
 /** Tables with at most this many columns are kept whole once chosen: their other columns cost little and are often what is asked. */
 export const WHOLE_TABLE_COLUMNS = 6;
 /**
- * Share of the full schema's tokens the budget grows to. A fixed budget fits a small schema and starves a large
- * one (800 tokens is 7% of an 80-table warehouse: two or three tables); a share keeps room for the tables a
- * question joins, while a small schema keeps the fixed floor.
+ * Share of the full schema's tokens past the floor that the budget grows by. A fixed budget fits a small schema and
+ * starves a large one (800 tokens is 7% of an 80-table warehouse: two or three tables); growing with the schema
+ * keeps room for the tables a question joins, while a schema of a few tables stays near the floor.
  */
-export const DEFAULT_BUDGET_SHARE = 0.1;
+export const DEFAULT_BUDGET_SHARE = 0.09;
 
 export interface TableChoice {
   table: string;
@@ -26,9 +31,9 @@ export interface TableChoice {
   rank: number;
 }
 
-/** The budget for a schema of `fullTokens`: the floor given, grown to the share of the whole schema. */
+/** The budget for a schema of `fullTokens`: the floor given, grown by a share of what the schema has beyond it. */
 export function schemaBudget(floor: number, fullTokens: number, share = DEFAULT_BUDGET_SHARE): number {
-  return Math.max(floor, Math.round(share * fullTokens));
+  return floor + Math.round(share * Math.max(0, fullTokens - floor));
 }
 
 export function isSmallTable(table: TableInfo): boolean {
@@ -62,7 +67,8 @@ export function rankTables(input: TableRankingInput): TableChoice[] {
     if (relevance < bar || input.skip(table)) continue;
     chosen.set(table, { table, reason: input.reasonOf(table), whole: isSmallTable(tables.get(table)!), rank: relevance });
   }
-  for (const choice of [...chosen.values()]) {
+  const primary = [...chosen.values()];
+  for (const choice of primary) {
     const rank = NEIGHBOUR_SHARE * choice.rank;
     if (rank < bar) continue;
     for (const { table } of input.graph.get(choice.table) ?? []) {
@@ -70,29 +76,44 @@ export function rankTables(input: TableRankingInput): TableChoice[] {
       chosen.set(table, { table, reason: "neighbour", whole: false, rank });
     }
   }
-  return [...chosen.values()].sort((a, b) => b.rank - a.rank);
+  const rest = primary
+    .filter((choice) => !choice.whole)
+    .map((choice) => ({ ...choice, reason: "whole-table" as const, whole: true, rank: REST_OF_TABLE_SHARE * choice.rank }));
+  return [...chosen.values(), ...rest].sort((a, b) => b.rank - a.rank);
+}
+
+/** A table that may bridge others: the tables its foreign keys point to, when it holds little else. */
+export interface BridgeCandidate {
+  table: string;
+  ends: string[];
 }
 
 /**
- * Tables that join two kept tables and hold little else (an association table such as `order_items` without
- * its own facts, or `film_actor`): when both ends are kept, a question about them goes through it. A table
- * with facts of its own is left to relevance and the join path.
+ * Tables that join others and hold little else (an association table such as `film_actor`, or `order_items`
+ * without facts of its own): at least two distinct tables referenced, at most two columns that are neither
+ * keys nor references. A table with facts of its own is left to relevance and the join path.
  */
-export function bridgeTables(schema: DatabaseSchema, kept: ReadonlySet<string>): string[] {
+export function bridgeCandidates(schema: DatabaseSchema): BridgeCandidate[] {
   const names = new Map(schema.tables.map((table) => [table.name.toLowerCase(), table.name]));
-  const bridges: string[] = [];
+  const candidates: BridgeCandidate[] = [];
   for (const table of schema.tables) {
-    if (kept.has(table.name)) continue;
     const ends = new Set<string>();
     const keyColumns = new Set<string>();
     for (const key of table.foreignKeys) {
       const target = names.get(key.toTable.toLowerCase());
-      if (target && target !== table.name && kept.has(target)) ends.add(target);
+      if (target && target !== table.name) ends.add(target);
       for (const column of key.fromColumns) keyColumns.add(column);
     }
     for (const column of table.columns) if (column.primaryKeyPosition > 0) keyColumns.add(column.name);
     const facts = table.columns.filter((column) => !keyColumns.has(column.name)).length;
-    if (ends.size >= 2 && facts <= 2) bridges.push(table.name);
+    if (ends.size >= 2 && facts <= 2) candidates.push({ table: table.name, ends: [...ends] });
   }
-  return bridges;
+  return candidates;
+}
+
+/** The bridges between kept tables: when both ends are kept, a question about them goes through the bridge. */
+export function bridgeTables(candidates: readonly BridgeCandidate[], kept: ReadonlyMap<string, unknown> | ReadonlySet<string>): string[] {
+  return candidates
+    .filter((candidate) => !kept.has(candidate.table) && candidate.ends.filter((end) => kept.has(end)).length >= 2)
+    .map((candidate) => candidate.table);
 }

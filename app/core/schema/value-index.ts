@@ -15,8 +15,12 @@ export interface ValueMatch {
   value: string;
   /** How strongly the question points at this column through it (0..1). */
   score: number;
-  /** "exact": a phrase of the question is a whole stored value; "word": a rare word of the question occurs inside values. */
-  kind: "exact" | "word" | "year";
+  /**
+   * "exact": a phrase of the question is a whole stored value; "part": a whole stored value is the head or modifier
+   * of a word of the question, or the word inflected ('Strom' in "Stromtarif", 'Condo' in "condos"); "word": a
+   * rare word of the question occurs inside values; "year": a year the column's dates span.
+   */
+  kind: "exact" | "part" | "word" | "year";
 }
 
 /** ISO dates and timestamps as SQLite stores them in text: the year is what questions name ("in 2024"). */
@@ -153,6 +157,20 @@ export class ValueIndex implements ValueMatcher {
       }
     }
 
+    // A stored value at the edge of a longer word of the question: compounds ("Stromtarif" holds 'Strom') and
+    // inflections ("condos" holds 'Condo'). At least PART_MIN letters, and weaker than the whole value named.
+    for (const word of new Set(words)) {
+      if (word.length <= PART_MIN || stop.has(word) || this.exact.has(word) || !/^\p{L}+$/u.test(word)) continue;
+      for (let length = PART_MIN; length < word.length; length += 1) {
+        for (const part of new Set([word.slice(0, length), word.slice(word.length - length)])) {
+          const places = stop.has(part) ? undefined : this.exact.get(part);
+          if (!places) continue;
+          const sharing = 1 / Math.sqrt(places.length);
+          for (const place of places) offer(place, PART_WEIGHT * Math.max(0.35, sharing), "part");
+        }
+      }
+    }
+
     if (this.unspaced.length > 0) {
       const folded = foldText(question).replace(/\s+/g, "");
       for (const { key, place } of this.unspaced) if (key.length >= 2 && folded.includes(key)) offer(place, 0.9, "exact");
@@ -180,6 +198,10 @@ export class ValueIndex implements ValueMatcher {
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+/** Shortest stored value found inside a longer question word: shorter ones ('Gas', 'Bus') are inside too many words. */
+const PART_MIN = 4;
+/** A value inside a word counts for less than the word itself: below the 0.5 that makes a value the question's anchor. */
+const PART_WEIGHT = 0.45;
 /** Stored values this short, in capitals, are codes ('AN', 'ES', 'DE', 'NY'): an ordinary word of that spelling is no evidence. */
 const SHORT_CODE_LENGTH = 3;
 
