@@ -91,6 +91,8 @@ export const savedBenchmarkRunSchema = z.object({
   ),
   results: z.array(benchmarkRunResultSchema),
   semantics: z.enum(["spider", "bird"]),
+  /** Spider only: DISTINCT kept when judging (runs kept before this option have none: dropped). */
+  keepDistinct: z.boolean().optional(),
 });
 export type SavedBenchmarkRun = z.infer<typeof savedBenchmarkRunSchema>;
 
@@ -158,9 +160,9 @@ export interface QueryLabStorage {
   saveDescriptionEdits(databaseId: string, edits: SchemaDescriptions): Promise<void>;
 
   /** A value index snapshot (value-snapshot.ts) by its key; null when none is kept. */
-  loadValueIndex(key: string): Promise<ArrayBuffer | null>;
+  loadValueIndex(key: string): Promise<Blob | null>;
   /** Keeps a snapshot; the least recently used go once more than VALUE_INDEXES_KEPT or VALUE_INDEX_BYTES_KEPT are kept. */
-  saveValueIndex(key: string, snapshot: ArrayBuffer): Promise<void>;
+  saveValueIndex(key: string, snapshot: Blob): Promise<void>;
 
   /** Embedding vectors by model and text, so a schema's vectors survive reloads. */
   readonly embeddings: EmbeddingStore;
@@ -414,14 +416,14 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
       const entries = await listValueIndexes();
       const entry = entries.find((candidate) => candidate.key === key);
       const snapshot = entry ? await schemaContext.get(`value-index:${key}`) : undefined;
-      if (!entry || !(snapshot instanceof ArrayBuffer)) return null;
+      if (!entry || !(snapshot instanceof Blob)) return null;
       // Used again: it moves to the front, so the indexes of databases opened often are the last to go.
       if (entries[0]?.key !== key) await schemaContext.set(VALUE_INDEX_LIST_KEY, [entry, ...entries.filter((candidate) => candidate !== entry)]);
       return snapshot;
     },
 
     async saveValueIndex(key, snapshot) {
-      const entries = [{ key, bytes: snapshot.byteLength }, ...(await listValueIndexes()).filter((entry) => entry.key !== key)];
+      const entries = [{ key, bytes: snapshot.size }, ...(await listValueIndexes()).filter((entry) => entry.key !== key)];
       const { kept, dropped } = valueIndexesWithin(entries, valueIndexBytesKept);
       // A listed snapshot that is gone reads as none, so a failure between these writes loses an index, never misreads one.
       for (const entry of dropped) await schemaContext.delete(`value-index:${entry.key}`);

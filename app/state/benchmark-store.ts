@@ -35,6 +35,8 @@ interface BenchmarkState {
   models: string[];
   concurrency: number;
   semantics: "spider" | "bird";
+  /** Spider only: judge with DISTINCT kept (the official --keep_distinct); by default it is dropped, as officially. */
+  keepDistinct: boolean;
   status: RunStatus;
   /** The questions of the current run, and the results so far (one per question and model). */
   runQuestions: BenchmarkQuestion[];
@@ -47,6 +49,7 @@ interface BenchmarkState {
   setModels(models: string[]): void;
   setConcurrency(concurrency: number): void;
   setSemantics(semantics: "spider" | "bird"): void;
+  setKeepDistinct(keepDistinct: boolean): void;
   start(): Promise<void>;
   pause(): void;
   resume(): Promise<void>;
@@ -95,6 +98,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       questions: state.runQuestions,
       results: state.results,
       semantics: state.semantics,
+      keepDistinct: state.keepDistinct,
     };
     try {
       await queryLabStorage().saveBenchmarkRun(saved);
@@ -135,6 +139,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       results: saved.results,
       runModels: saved.models,
       semantics: saved.semantics,
+      keepDistinct: saved.keepDistinct ?? false,
       status: saved.models.length === 0 ? "idle" : finished ? "done" : "paused",
     });
   };
@@ -161,7 +166,13 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       source: benchmark.source,
       pruning: pagePruning,
       sharing: useSettingsStore.getState().sharing ?? "schema",
-      semantics: get().semantics,
+      // Read per question, so each run is judged as chosen for it (the view locks the choice while a run is under way).
+      get semantics() {
+        return get().semantics;
+      },
+      get keepDistinct() {
+        return get().keepDistinct;
+      },
       modelFor: ({ model }) => {
         const { settings, fetch } = llmForRequest({ model });
         let created = models.get(model);
@@ -197,6 +208,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     models: [],
     concurrency: 2,
     semantics: "spider",
+    keepDistinct: false,
     status: "idle",
     runQuestions: [],
     results: [],
@@ -239,6 +251,9 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     },
     setSemantics(semantics) {
       set({ semantics });
+    },
+    setKeepDistinct(keepDistinct) {
+      set({ keepDistinct });
     },
 
     async start() {

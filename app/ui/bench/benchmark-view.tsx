@@ -12,6 +12,8 @@ import { ModelComparison } from "./model-comparison";
 import { ResultDetails } from "./result-details";
 import { emptyFilterReason, matchesResultFilter } from "./result-filter";
 import { reopenAdvice } from "../../state/benchmark-reopen";
+import { sortedDifficulties } from "../../core/eval/difficulty-labels";
+import { semanticsMeaning } from "./semantics-meaning";
 import "./benchmark-view.css";
 
 function hostOf(url: string): string {
@@ -81,10 +83,12 @@ export function BenchmarkView() {
 
   const databases = useMemo(() => [...new Set(state.questions.map((question) => question.dbId))].sort(), [state.questions]);
   const difficulties = useMemo(
-    () => [...new Set(state.questions.map((question) => question.difficulty).filter((value): value is string => Boolean(value)))],
+    () => sortedDifficulties(state.questions.map((question) => question.difficulty).filter((value): value is string => Boolean(value))),
     [state.questions],
   );
   const total = state.runQuestions.length * state.runModels.length;
+  // A run (also a paused one, which resumes) is judged one way throughout.
+  const runUnderWay = state.status === "running" || state.status === "paused";
   // One model: its name is said once above the table instead of in a column on every row.
   const manyModels = state.runModels.length > 1;
   const rows = useMemo(() => {
@@ -144,6 +148,7 @@ export function BenchmarkView() {
               The benchmark has no difficulty labels: each question&apos;s difficulty is computed from its gold SQL by Spider&apos;s hardness rules.
             </p>
           )}
+          {!state.difficultyComputed && difficulties.length > 0 && <p className="muted">Difficulty as the benchmark labels it: {difficulties.join(", ")}.</p>}
           {state.loadError && (
             <p className="notice error" role="alert">
               {state.loadError}
@@ -240,11 +245,26 @@ export function BenchmarkView() {
           </label>
           <label>
             Semantics
-            <select aria-label="Semantics" value={state.semantics} onChange={(event) => state.setSemantics(event.target.value as "spider" | "bird")}>
-              <option value="spider">Spider (multisets, column order free)</option>
-              <option value="bird">BIRD (sets, columns in order)</option>
+            <select
+              aria-label="Semantics"
+              aria-describedby="semantics-meaning"
+              value={state.semantics}
+              disabled={runUnderWay}
+              onChange={(event) => state.setSemantics(event.target.value as "spider" | "bird")}
+            >
+              <option value="spider">Spider (official test suite)</option>
+              <option value="bird">BIRD (official evaluation)</option>
             </select>
           </label>
+          {state.semantics === "spider" && (
+            <label>
+              <input type="checkbox" checked={state.keepDistinct} disabled={runUnderWay} onChange={(event) => state.setKeepDistinct(event.target.checked)} />
+              Keep DISTINCT
+            </label>
+          )}
+          <p id="semantics-meaning" className="muted semantics-meaning">
+            {semanticsMeaning(state.semantics, state.keepDistinct)}
+          </p>
           <div className="run-buttons">
             <button type="button" className="primary" onClick={() => void state.start()} disabled={state.status === "running" || state.questions.length === 0}>
               Run benchmark
