@@ -155,4 +155,11 @@ test("the benchmark view puts the accuracy with voting beside candidate 1's alon
   expect(["100.0% (2/2)", "50.0% (1/2)"]).toContain(without);
   await expect(row.getByRole("cell").nth(2)).toHaveText(without === "100.0% (2/2)" ? "+0 / −1" : "+0 / −0");
   await comparison.screenshot({ path: "test-results/candidate-voting-benchmark.png" });
+
+  // The miss opens to its vote: the wrong group of two won over the right one.
+  await view.getByRole("table", { name: "Benchmark results" }).getByRole("button", { name: "Details of question 2" }).click();
+  const details = view.getByRole("region", { name: "Trace of this question" });
+  await expect(details.getByRole("region", { name: "Vote" })).toContainText("Winner: the largest group: 2 of 3 candidates.");
+  await expect(details.getByRole("listitem", { name: "Group 1 (winner)" })).toContainText("2 candidates");
+  await expect(details.getByRole("list", { name: "Candidates" }).getByRole("listitem", { name: /^Candidate \d$/ })).toHaveCount(3);
 });

@@ -5,6 +5,7 @@ import type { QueryOutcome } from "../../core/eval/query-runner";
 import { formatCountOf } from "../../core/format";
 import { useBenchmarkStore, type ResultComparison, type RunResult } from "../../state/benchmark-store";
 import { TurnCard } from "../agent/turn-card";
+import { CandidateTrace } from "../agent/candidate-trace";
 import { ResultTable } from "../results/result-table";
 
 const SHOWN_ROWS = 100;
@@ -63,6 +64,8 @@ export function ResultDetails({ result }: { result: RunResult }) {
         )}
       </section>
       <section aria-label="Trace of this question">
+        {/* A voted question: the vote and each candidate (its own turns are inside them, not in view.turns). */}
+        {result.events && <CandidateTrace events={result.events} running={false} price={null} />}
         {view ? (
           <ol className="turns">
             {view.turns.map((turn) => (
