@@ -57,3 +57,26 @@ test("the model finds a pruned-away column with search_schema, queries it, and t
   await turn1.scrollIntoViewIfNeeded();
   await trace.screenshot({ path: "test-results/search-schema-trace.png" });
 });
+
+test("a question not in English makes the embedding settings suggest the multilingual model; nothing is downloaded", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await openApp(page);
+  await page.getByLabel("Question for the agent").fill("Wie viele Kunden wohnen in der Stadt Portland?");
+  await page.getByRole("button", { name: "Settings" }).click();
+  const section = page.getByRole("dialog", { name: "Settings" }).getByRole("region", { name: "Schema pruning model" });
+  const note = section.getByRole("note", { name: "Embedding model for this language" });
+  await expect(note).toContainText("The question is in German: Xenova/multilingual-e5-small (about 100 languages, a download of about 118 MB)");
+  await section.screenshot({ path: "test-results/multilingual-suggestion.png" });
+  await note.getByRole("button", { name: "Use multilingual-e5-small" }).click();
+  await expect(section.getByLabel("Embedding model")).toHaveValue("Xenova/multilingual-e5-small");
+  // Chosen, the suggestion has nothing left to say; an English question never raises it.
+  await expect(note).toBeHidden();
+  await section.getByLabel("Embedding model").selectOption("Xenova/all-MiniLM-L6-v2");
+  await expect(note).toContainText("and Xenova/all-MiniLM-L6-v2 is not a multilingual model");
+  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
+  await page.getByLabel("Question for the agent").fill("How many customers live in Portland?");
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(note).toBeHidden();
+  expect(requested.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
+});

@@ -8,7 +8,7 @@ import { z } from "zod";
  * Xenova/bge-small-en-v1.5 ranks a little higher on retrieval benchmarks but has 12 layers (about twice the time,
  * q8 ≈ 34 MB) for little gain on names this short. Both are English-only: for other languages pick
  * Xenova/paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, q8 ≈ 118 MB) or Xenova/multilingual-e5-small
- * (q8 ≈ 118 MB; it was trained with "query: "/"passage: " prefixes, which this app does not add). Lexical and
+ * (q8 ≈ 118 MB; trained with "query: "/"passage: " prefixes, which the retriever adds for e5 models: embedding-prefixes.ts). Lexical and
  * value matching work in any language without a model.
  */
 export const DEFAULT_EMBEDDING_MODEL = "Xenova/all-MiniLM-L6-v2";
@@ -18,12 +18,26 @@ export const DEFAULT_EMBEDDING_MODEL = "Xenova/all-MiniLM-L6-v2";
  * the q8 weights (onnx/model_quantized.onnx) as the hub lists them, the bulk of a download; config and tokenizer
  * files come with them. Said before the first download, so a person knows what they agree to fetch.
  */
-export const EMBEDDING_MODEL_SUGGESTIONS: ReadonlyArray<{ id: string; label: string; megabytes: number }> = [
-  { id: "Xenova/all-MiniLM-L6-v2", label: "all-MiniLM-L6-v2 (English, 23 MB, default)", megabytes: 23 },
-  { id: "Xenova/bge-small-en-v1.5", label: "bge-small-en-v1.5 (English, 34 MB)", megabytes: 34 },
-  { id: "Xenova/paraphrase-multilingual-MiniLM-L12-v2", label: "paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, 118 MB)", megabytes: 118 },
-  { id: "Xenova/multilingual-e5-small", label: "multilingual-e5-small (about 100 languages, 118 MB)", megabytes: 118 },
+export const EMBEDDING_MODEL_SUGGESTIONS: ReadonlyArray<{ id: string; label: string; megabytes: number; multilingual: boolean }> = [
+  { id: "Xenova/all-MiniLM-L6-v2", label: "all-MiniLM-L6-v2 (English, 23 MB, default)", megabytes: 23, multilingual: false },
+  { id: "Xenova/bge-small-en-v1.5", label: "bge-small-en-v1.5 (English, 34 MB)", megabytes: 34, multilingual: false },
+  {
+    id: "Xenova/paraphrase-multilingual-MiniLM-L12-v2",
+    label: "paraphrase-multilingual-MiniLM-L12-v2 (50+ languages, 118 MB)",
+    megabytes: 118,
+    multilingual: true,
+  },
+  { id: "Xenova/multilingual-e5-small", label: "multilingual-e5-small (about 100 languages, 118 MB)", megabytes: 118, multilingual: true },
 ];
+
+/** The model suggested for questions or schemas not in English: about 100 languages, e5 prefixes added. */
+export const MULTILINGUAL_EMBEDDING_MODEL = "Xenova/multilingual-e5-small";
+
+/** Whether a model reads languages other than English: a suggested one as listed, any other by its name. */
+export function isMultilingualModel(model: string): boolean {
+  const suggested = EMBEDDING_MODEL_SUGGESTIONS.find((entry) => entry.id === model);
+  return suggested ? suggested.multilingual : /multilingual|labse|bge-m3|xlm|mE5|distiluse/i.test(model);
+}
 
 /** The weights' size in MB of a suggested model, or null for any other (its size is not known before fetching). */
 export function knownDownloadMegabytes(model: string): number | null {

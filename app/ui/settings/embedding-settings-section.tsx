@@ -1,9 +1,13 @@
 // Settings for schema pruning's embedding model: which model (or off), where it loads from, the device, and a load button with progress.
+import { useMemo } from "react";
+import { embeddingLanguageAdvice } from "../../core/schema/embedding-language-advice";
 import { EMBEDDING_MODEL_SUGGESTIONS } from "../../core/schema/embedding-settings";
 import { EmbeddingDownloadChoice, EmbeddingStatus } from "../common/embedding-status";
 import { downloadSizeText, embeddingStatusText } from "../common/embedding-status-text";
 import { useEmbeddingStore } from "../../state/embedding-store";
 import { useSettingsStore } from "../../state/settings-store";
+import { useAgentStore } from "../../state/agent-store";
+import { useDatabaseStore } from "../../state/database-store";
 
 export function EmbeddingSettingsSection() {
   const embedding = useSettingsStore((state) => state.embedding);
@@ -12,6 +16,10 @@ export function EmbeddingSettingsSection() {
   const { load, reset } = useEmbeddingStore.getState();
   const known = EMBEDDING_MODEL_SUGGESTIONS.some((entry) => entry.id === embedding.model);
   const choice = embedding.enabled ? embedding.model : "off";
+  // The question on screen and the open database's names and comments: not in English, a multilingual model is suggested.
+  const question = useAgentStore((state) => state.question);
+  const schema = useDatabaseStore((state) => state.schema);
+  const advice = useMemo(() => embeddingLanguageAdvice({ question, schema, settings: embedding }), [question, schema, embedding]);
 
   return (
     <section aria-label="Schema pruning model" className="settings-form">
@@ -33,6 +41,19 @@ export function EmbeddingSettingsSection() {
           <option value="off">Off: lexical and value matching only</option>
         </select>
       </label>
+      {advice && (
+        <div className="notice info" role="note" aria-label="Embedding model for this language">
+          <p>
+            {advice.source === "question" ? "The question is" : "This database's names and comments are"} in{" "}
+            {advice.language[0]!.toUpperCase() + advice.language.slice(1)}
+            {embedding.enabled ? `, and ${embedding.model} is not a multilingual model` : ""}: {advice.model} (about 100 languages, a download of{" "}
+            {downloadSizeText(advice.model)}) ranks the schema by meaning in it. Names, descriptions and values are matched in any language without a model.
+          </p>
+          <button type="button" onClick={() => updateEmbedding({ enabled: true, model: advice.model })}>
+            Use {advice.model.replace(/^.*\//, "")}
+          </button>
+        </div>
+      )}
       {embedding.enabled && (
         <>
           <label>
