@@ -1,5 +1,6 @@
 // search_schema: the pruner's retriever over the whole schema, as the agent's seventh tool — what it finds, why, within
 // the data-sharing setting and a bounded size, and how it is offered (native calls, the text protocol, the prompt).
+import { fileURLToPath } from "node:url";
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastToolResult, startScriptedLlmServer, textTurn, toolCall, toolTurn, type ScriptedServer } from "../../../e2e/llm-server/scripted-llm-server";
@@ -9,6 +10,8 @@ import { pruningSummary } from "../schema/schema-context";
 import { createSchemaPruner, type BuiltSchemaPruner } from "../schema/schema-pruner";
 import { searchSchema, type SchemaSearch } from "../schema/schema-search";
 import { unprunedSchema } from "../schema/prune";
+import { createTransformersEmbedder } from "../schema/text-embedder";
+import { schemaSearchText } from "./schema-search-text";
 import { runAgent } from "./agent-loop";
 import type { AgentEvent } from "./events";
 import { systemPrompt } from "./prompts";
@@ -150,6 +153,30 @@ describe("search_schema finds what pruning left out", () => {
     const small = await runTool(validated.call, engine, { schemaSearch: { search: searchOf(large) }, maxCharacters: 600 });
     expect(small.text.length).toBeLessThanOrEqual(600);
     expect(small.text).toMatch(/\(\d+ more lines left out to keep this short\)/);
+  });
+});
+
+describe("search_schema with the embedding model", () => {
+  it("ranks by meaning too, names 'dense' as a reason, and says when only meaning matched", async () => {
+    const models = fileURLToPath(new URL("../../../test-models/", import.meta.url));
+    const tiny = await createTransformersEmbedder({ model: "querylab/tiny-embed", localModelPath: models, allowRemoteModels: false });
+    try {
+      const named = await searchSchema(pruner.retriever, "supplier rating", { values: false, embedder: tiny });
+      expect(named.denseUsed).toBe(true);
+      expect(named.tables[0]).toMatchObject({ table: "suppliers" });
+      expect(schemaSearchText(named)).toMatch(
+        /^Whole-schema search for "supplier rating" by names and descriptions \(.*\), and meaning by the embedding model:/,
+      );
+      expect([...named.tables, ...named.columns].some((hit) => hit.reasons.some((reason) => reason.kind === "dense"))).toBe(true);
+
+      const meaningOnly = await searchSchema(pruner.retriever, "zebra xylophone", { values: false, embedder: tiny });
+      expect(meaningOnly.matchedByWords).toBe(false);
+      expect(meaningOnly.tables.length).toBeGreaterThan(0);
+      expect(meaningOnly.tables.every((hit) => hit.reasons.every((reason) => reason.kind === "dense"))).toBe(true);
+      expect(schemaSearchText(meaningOnly)).toMatch(/^No name, description or value matches "zebra xylophone"; closest in meaning by the embedding model:/);
+    } finally {
+      await tiny.dispose();
+    }
   });
 });
 
