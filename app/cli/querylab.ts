@@ -19,7 +19,10 @@ Commands:
                                  The file is not changed: the database is opened in memory.
   ask --db FILE --question TEXT [--base-url URL --model M --api-key K]
       [--provider openai|anthropic|google|…] [--max-turns N] [--temperature T] [--protocol auto|tools|text]
+      [--candidates N [--temperature T]]
                                  Ask the agent one question; the trace is printed as it happens.
+                                 With --candidates N (2–10), N runs at temperature T (default 0.7)
+                                 vote: the largest group of identical results answers.
                                  The key may also come from QUERYLAB_API_KEY.
   prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] --out FILE.jsonl
                                  The pruned schema of each question (kept columns, tokens), one JSON line each.
