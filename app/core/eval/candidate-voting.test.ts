@@ -49,8 +49,8 @@ function scriptSubmitting(queries: readonly string[]): void {
   });
 }
 
-async function vote(voting: Partial<VotingOptions> = {}, signal?: AbortSignal): Promise<AgentEvent[]> {
-  const settings = llm();
+async function vote(voting: Partial<VotingOptions> = {}, signal?: AbortSignal, overrides: Partial<LlmSettings> = {}): Promise<AgentEvent[]> {
+  const settings = { ...llm(), ...overrides };
   const events: AgentEvent[] = [];
   for await (const event of runVoting(
     {
@@ -119,6 +119,20 @@ describe("runVoting", () => {
     expect(only(events, "final")).toEqual([]);
     expect(only(events, "error").at(-1)).toMatchObject({ kind: "no-answer", message: "No answer: none of the 2 candidates gave a query that ran." });
     expect(events.at(-1)).toMatchObject({ type: "run-end", status: "failed" });
+  });
+
+  it("the question's token budget is shared: each of two candidates stops past half of it", async () => {
+    server.reset();
+    server.setScript([
+      { toolCalls: [toolCall("run_sql", { sql: "SELECT count(*) FROM city" })], usage: { prompt_tokens: 400, completion_tokens: 200 } },
+      { toolCalls: [toolCall("submit_sql", { sql: "SELECT count(*) FROM city" })] },
+    ]);
+    const events = await vote({ candidates: 2 }, undefined, { tokenBudget: 1000 });
+    // 600 tokens each: within the question's 1,000, past a candidate's 500, so neither takes its second turn.
+    expect(server.chatRequests()).toHaveLength(2);
+    const errors = only(events, "candidate").filter((event) => event.event.type === "error");
+    expect(errors.map((event) => (event.event as AgentEventOf<"error">).kind)).toEqual(["token-budget", "token-budget"]);
+    expect((errors[0]!.event as AgentEventOf<"error">).message).toContain("over the budget of 500");
   });
 
   it("Stop ends every candidate mid-request, and a stopped run has no vote", async () => {

@@ -35,14 +35,22 @@ type CandidateEnd = { sql: string | null; result: AgentEventOf<"final">["result"
 /**
  * Runs the candidates in parallel and yields their events as they come (wrapped: {type: "candidate", candidate, event}),
  * then the vote, the winner's final (or an error) and the run's run-end with every candidate's tokens. The signal stops
- * every candidate; a stopped run has no vote.
+ * every candidate; a stopped run has no vote. Each candidate has 1/N of the token and cost budgets (unless the caller
+ * gives its own stop conditions).
  */
 export async function* runVoting(options: AgentRunOptions, voting: VotingOptions): AsyncGenerator<AgentEvent> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   const count = Math.max(1, Math.min(MAX_CANDIDATES, Math.floor(voting.candidates)));
   const run = voting.runCandidate ?? runAgent;
-  const settings = { ...options.settings, temperature: voting.temperature };
+  // The budgets are the question's, so each candidate gets its share: N runs never spend N times what Settings allow.
+  const { tokenBudget, costBudgetUsd } = options.settings;
+  const settings = {
+    ...options.settings,
+    temperature: voting.temperature,
+    ...(tokenBudget === undefined ? {} : { tokenBudget: Math.floor(tokenBudget / count) }),
+    ...(costBudgetUsd === undefined ? {} : { costBudgetUsd: costBudgetUsd / count }),
+  };
   const queue: Array<{ candidate: number; event: RunEvent }> = [];
   let wake: (() => void) | null = null;
   let running = count;
