@@ -1,6 +1,8 @@
 // Schema-pruning figures on the teaching benchmark: column recall, share of questions with every gold column kept,
 // kept/full tokens, time to profile and index each sample, and pruning latency per question (lexical + value; and
-// with the repo's tiny test model, to time the dense path's mechanics, not its quality).
+// with the repo's tiny test model, to time the dense path's mechanics, not its quality). Then the same figures per
+// part (tuning / held-back) on the teaching, large-schema and German benchmarks, lexical + value, default settings.
+import { existsSync } from "node:fs";
 import initSqlJs from "sql.js";
 import { openBenchmarkFolder } from "../app/cli/benchmark-files";
 import { countO200kTokens } from "../app/cli/schema-pruner";
@@ -12,17 +14,18 @@ import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../app/core/schema/prune";
 import { createSchemaPruner, type BuiltSchemaPruner } from "../app/core/schema/schema-pruner";
 import { embedderFromFolder } from "../app/core/schema/text-embedder";
 import type { TextEmbedder } from "../app/core/schema/types";
+import { openBenchmarkPruning, pruneBenchmark, summarizePruning, type BenchmarkPruning, type PruningRun } from "./benchmark-pruning";
 import { median } from "./stats";
 
-export interface PruningRun {
-  questions: number;
-  columnRecall: number;
-  allGoldKeptShare: number;
-  tokenRatioMean: number;
-  tokenRatioMax: number;
-  latencyMedianMs: number;
-  latencyP95Ms: number;
-  latencyMaxMs: number;
+export type { PruningRun } from "./benchmark-pruning";
+
+/** The benchmarks measured per part, by the name the bench table gives them. */
+export const PART_BENCHMARKS = { teaching: "public/benchmark", "large schema": "benchmarks/large-schema", German: "benchmarks/german" } as const;
+
+export interface PartFigures {
+  databases: BenchmarkPruning["databases"];
+  tuning: PruningRun;
+  heldBack: PruningRun;
 }
 
 export interface PruningFigures {
@@ -32,6 +35,25 @@ export interface PruningFigures {
   denseTinyModel: PruningRun & { modelLoadMs: number; unitEmbeddingMs: number };
   /** A synthetic schema of 100 tables × 10 columns (hub-and-spoke keys, a few values), budget 300: the large case. */
   wideSchema: { columns: number; indexMs: number; latencyMedianMs: number; latencyMaxMs: number; tokensFull: number; tokensKeptMax: number };
+  /** Per benchmark and part; a benchmark whose folder is missing is absent. */
+  byPart: Partial<Record<keyof typeof PART_BENCHMARKS, PartFigures>>;
+}
+
+/** Each benchmark's tuning and held-back parts pruned with the default settings (budget, share, lexical + value). */
+async function measureParts(): Promise<PruningFigures["byPart"]> {
+  const figures: PruningFigures["byPart"] = {};
+  for (const [name, directory] of Object.entries(PART_BENCHMARKS) as Array<[keyof typeof PART_BENCHMARKS, string]>) {
+    if (!existsSync(directory)) continue;
+    const benchmark = await openBenchmarkPruning(directory);
+    try {
+      const tuning = summarizePruning(await pruneBenchmark(benchmark, ["tuning"]));
+      const heldBack = summarizePruning(await pruneBenchmark(benchmark, ["held-back"]));
+      figures[name] = { databases: benchmark.databases, tuning, heldBack };
+    } finally {
+      await benchmark.close();
+    }
+  }
+  return figures;
 }
 
 async function measureWideSchema(SQL: Awaited<ReturnType<typeof initSqlJs>>): Promise<PruningFigures["wideSchema"]> {
@@ -48,7 +70,8 @@ async function measureWideSchema(SQL: Awaited<ReturnType<typeof initSqlJs>>): Pr
   }
   await engine.execute(statements.join("\n"));
   const schema = await engine.schema();
-  const built = await createSchemaPruner({ database: engine, schema, options: { budget: 300 } });
+  // A fixed 300 tokens (no growth with the schema): the figure is the selection's speed on a wide schema.
+  const built = await createSchemaPruner({ database: engine, schema, options: { budget: 300, budgetShare: 0 } });
   const questions = subjects.map((subject, index) => `How many ${subject}s of ${subject}_${index % 10} are open and what is their total amount?`);
   const latencies: number[] = [];
   let tokensFull = 0;
@@ -166,7 +189,9 @@ export async function measurePruningFigures(): Promise<PruningFigures> {
   await embedder.dispose();
   const { byDatabase: _ignored, ...denseSummary } = dense;
   const wideSchema = await measureWideSchema(SQL);
+  const byPart = await measureParts();
   return {
+    byPart,
     budget: DEFAULT_SCHEMA_TOKEN_BUDGET,
     wideSchema,
     databases,
