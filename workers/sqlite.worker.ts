@@ -16,18 +16,8 @@ limitRequests(self, {
   allowed: (url) => !wasmLoaded && url.href === wasm,
 });
 
-/** A fresh value index goes to the page as one transferred buffer: moved, not copied (tens of MB for a large database). */
-function transferringValueSnapshots(service: DatabaseService): DatabaseService {
-  const indexValues = service.indexValues.bind(service);
-  service.indexValues = async (onProgress) => {
-    const outcome = await indexValues(onProgress);
-    return outcome.ok && outcome.snapshot ? Comlink.transfer(outcome, [outcome.snapshot]) : outcome;
-  };
-  return service;
-}
-
 const service = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => {
   wasmLoaded = true;
-  return transferringValueSnapshots(DatabaseService.create(SQL));
+  return DatabaseService.create(SQL);
 });
 Comlink.expose(whenReady(service));

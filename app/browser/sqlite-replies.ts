@@ -95,7 +95,7 @@ export const valueIndexOutcomeSchema: z.ZodType<ValueIndexOutcome> = z.discrimin
     columnCount: z.number(),
     truncated: z.boolean(),
     elapsedMs: z.number(),
-    snapshot: z.instanceof(ArrayBuffer).nullable(),
+    snapshot: z.instanceof(Blob).nullable(),
   }),
   z.object({ ok: z.literal(false), cancelled: z.boolean(), message: z.string() }),
 ]);

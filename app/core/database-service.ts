@@ -108,7 +108,7 @@ export class DatabaseService {
   }
 
   /** Rebuilds the value index from a snapshot kept for this content (no values read from the database). */
-  loadValueIndex(contentKey: string, snapshot: ArrayBuffer): Promise<ValueIndexOutcome> {
+  loadValueIndex(contentKey: string, snapshot: Blob): Promise<ValueIndexOutcome> {
     return this.values.load(contentKey, snapshot);
   }
 

@@ -24,12 +24,12 @@ describe("value index keys", () => {
 });
 
 describe("kept value indexes", () => {
-  const buffer = (bytes: number, fill: number) => new Uint8Array(bytes).fill(fill).buffer;
+  const buffer = (bytes: number, fill: number) => new Blob([new Uint8Array(bytes).fill(fill)]);
 
   it("gives back what was kept under its key and nothing for another", async () => {
     const storage = createMemoryStorage({ durable: true });
     await storage.saveValueIndex("a", buffer(8, 1));
-    expect(new Uint8Array((await storage.loadValueIndex("a"))!)).toEqual(new Uint8Array(8).fill(1));
+    expect(new Uint8Array(await (await storage.loadValueIndex("a"))!.arrayBuffer())).toEqual(new Uint8Array(8).fill(1));
     expect(await storage.loadValueIndex("b")).toBeNull();
   });
 
@@ -88,7 +88,7 @@ describe("the page's value index", () => {
     const built = await first.store.ensureValueIndex();
     expect(built).toMatchObject({ state: "ready", source: "built", valueCount: 2 });
     expect(indexValues).toHaveBeenCalledTimes(1);
-    expect(await storage.loadValueIndex(valueSnapshotKey(built!.contentKey))).toBeInstanceOf(ArrayBuffer);
+    expect(await storage.loadValueIndex(valueSnapshotKey(built!.contentKey))).toBeInstanceOf(Blob);
 
     const second = await loadPage(storage, bytes);
     const reused = await second.store.ensureValueIndex();

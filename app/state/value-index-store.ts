@@ -5,7 +5,7 @@ import type { ValueMatcher } from "../core/schema/value-index";
 import type { ValueIndexOutcome } from "../core/schema/value-index-host";
 import { valueSnapshotKey } from "../core/schema/value-snapshot";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
-import { indexValuesIn, loadValueIndexInto } from "../browser/value-index-calls";
+import { indexValuesIn } from "../browser/value-index-calls";
 import { useDatabaseStore } from "./database-store";
 import { afterStartup } from "./descriptions-store";
 
@@ -42,7 +42,7 @@ function keepable(contentKey: string): boolean {
   return useDatabaseStore.getState().storageAvailable && !contentKey.includes("~");
 }
 
-async function keptSnapshot(contentKey: string): Promise<ArrayBuffer | null> {
+async function keptSnapshot(contentKey: string): Promise<Blob | null> {
   if (!keepable(contentKey)) return null;
   return queryLabStorage()
     .loadValueIndex(valueSnapshotKey(contentKey))
@@ -55,7 +55,8 @@ async function indexContent(contentKey: string): Promise<ValueIndexOutcome & { s
   setStatus({ state: "reading" });
   const snapshot = await keptSnapshot(contentKey);
   if (snapshot) {
-    const loaded = await loadValueIndexInto(engine, contentKey, snapshot);
+    // A Blob crosses to the worker as a handle: the worker reads its bytes, this thread never does.
+    const loaded = await engine.loadValueIndex(contentKey, snapshot);
     // A damaged or outdated snapshot is rebuilt from the database; a changed database is the caller's to retry.
     if (loaded.ok || loaded.cancelled) return { ...loaded, source: "kept" };
   }

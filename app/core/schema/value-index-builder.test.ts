@@ -194,7 +194,7 @@ describe("the value index in the database service (the SQLite worker)", () => {
     const built = await database.indexValues();
     expect(built).toMatchObject({ ok: true, contentKey: key, valueCount: 2, columnCount: 1, truncated: false });
     const snapshot = built.ok ? built.snapshot : null;
-    expect(snapshot).toBeInstanceOf(ArrayBuffer);
+    expect(snapshot).toBeInstanceOf(Blob);
     expect((await database.matchValues(key, "people in Paris"))?.[0]).toMatchObject({ table: "city", column: "name", value: "Paris" });
     // Asked again for the same content: the index is there, nothing to keep.
     expect(await database.indexValues()).toMatchObject({ ok: true, snapshot: null });

@@ -15,8 +15,11 @@ export type ValueIndexOutcome =
       truncated: boolean;
       /** Time the build or reload took in the worker, in ms (0 when the index was there already). */
       elapsedMs: number;
-      /** The index to keep (a fresh build only): null when it came from a snapshot or was there already. */
-      snapshot: ArrayBuffer | null;
+      /**
+       * The index to keep (a fresh build only), as a Blob: it crosses to the page and into IndexedDB as a handle, so
+       * the page's thread never copies or serializes its bytes. Null when it came from a snapshot or was there already.
+       */
+      snapshot: Blob | null;
     }
   | { ok: false; cancelled: boolean; message: string };
 
@@ -54,16 +57,16 @@ export class ValueIndexHost {
       const schema = await this.database.schema();
       const built = await buildValueIndex(this.database, schema, { limits: this.limits, signal, onProgress });
       const ready = { contentKey, index: built.index, columnCount: built.columns.length, truncated: built.truncated };
-      return { ready, snapshot: encodeValueSnapshot(built) };
+      return { ready, snapshot: new Blob([encodeValueSnapshot(built)]) };
     });
   }
 
   /** Rebuilds the index from a kept snapshot of this content, without reading the database. */
-  async load(contentKey: string, snapshot: ArrayBuffer): Promise<ValueIndexOutcome> {
+  async load(contentKey: string, snapshot: Blob): Promise<ValueIndexOutcome> {
     if ((await this.database.contentKey()) !== contentKey) return { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING };
     if (this.ready?.contentKey === contentKey) return this.readyOutcome(this.ready, 0, null);
     return this.run(contentKey, async (signal) => {
-      const contents = decodeValueSnapshot(snapshot);
+      const contents = decodeValueSnapshot(await snapshot.arrayBuffer());
       const index = await indexFromColumns(contents.columns, { signal });
       return { ready: { contentKey, index, columnCount: contents.columns.length, truncated: contents.truncated }, snapshot: null };
     });
@@ -81,7 +84,7 @@ export class ValueIndexHost {
     this.ready = null;
   }
 
-  private readyOutcome(ready: Ready, elapsedMs: number, snapshot: ArrayBuffer | null): ValueIndexOutcome {
+  private readyOutcome(ready: Ready, elapsedMs: number, snapshot: Blob | null): ValueIndexOutcome {
     return {
       ok: true,
       contentKey: ready.contentKey,
@@ -93,7 +96,7 @@ export class ValueIndexHost {
     };
   }
 
-  private run(contentKey: string, work: (signal: AbortSignal) => Promise<{ ready: Ready; snapshot: ArrayBuffer | null }>): Promise<ValueIndexOutcome> {
+  private run(contentKey: string, work: (signal: AbortSignal) => Promise<{ ready: Ready; snapshot: Blob | null }>): Promise<ValueIndexOutcome> {
     if (this.job?.contentKey === contentKey) return this.job.outcome;
     this.job?.controller.abort(CHANGED_WHILE_INDEXING);
     const controller = new AbortController();

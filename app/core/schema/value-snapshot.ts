@@ -1,4 +1,4 @@
-// A built value index as one ArrayBuffer (its columns' values and folded keys): moved between the worker and the page without copying, kept in IndexedDB.
+// A built value index as one buffer (its columns' values and folded keys): wrapped in a Blob, it crosses to the page and into IndexedDB as a handle.
 import type { KeyedColumnValues } from "./value-index-builder";
 import { DEFAULT_VALUE_LIMITS, type ValueLimits } from "./value-stream";
 
