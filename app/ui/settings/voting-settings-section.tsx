@@ -37,7 +37,7 @@ export function VotingSettingsSection() {
       <p className="muted">
         1 is off. With more, that many agent runs answer each question at once at the candidate temperature; each final query is run, the runs that return the
         same rows form a group, and the largest group&apos;s query is the answer (a tie goes to the group whose query most runs wrote alike, then to the shorter
-        query). Each extra run costs about as much as a whole question.
+        query). Each extra run costs about as much as a whole question; the token and money budgets per question are shared among the runs.
       </p>
     </section>
   );
