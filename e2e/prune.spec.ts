@@ -60,7 +60,7 @@ test("asking on the largest sample shows kept and dropped columns with reasons; 
   const pruning = await page.evaluate(() => window.__querylab!.prune().result!);
   expect(pruning.tokensKept).toBeLessThan(pruning.tokensFull / 2);
   expect(pruning.kept.customers).toEqual(expect.arrayContaining(["customer_id", "loyalty_tier"]));
-  expect(pruning.kept.stores).toBeUndefined();
+  expect(pruning.kept.publishers).toBeUndefined();
 
   // Per column: kept with score and reasons (the value 'Gold' matched), keys kept as keys, the rest dropped.
   await expandTable(page, "customers");
@@ -69,35 +69,35 @@ test("asking on the largest sample shows kept and dropped columns with reasons; 
     /^kept, score [\d.]+, .*value match.*matches 'Gold'/,
   );
   await expect(columnRow(page, "customers", "customer_id").locator(".prune-mark")).toHaveAttribute("aria-label", /^kept, .*key/);
-  await expandTable(page, "stores");
-  await expect(columnRow(page, "stores", "square_feet").locator(".prune-mark")).toHaveAttribute("aria-label", /^dropped, score/);
-  await expect(schemaPanel(page).locator("li.is-dropped .table-name", { hasText: /^stores$/ })).toBeVisible();
+  await expandTable(page, "publishers");
+  await expect(columnRow(page, "publishers", "founded_year").locator(".prune-mark")).toHaveAttribute("aria-label", /^dropped, score/);
+  await expect(schemaPanel(page).locator("li.is-dropped .table-name", { hasText: /^publishers$/ })).toBeVisible();
 
-  // What the model received is exactly the pruned text: loyalty_tier is there, stores is not.
+  // What the model received is exactly the pruned text: loyalty_tier is there, publishers is not.
   const first = systemPromptOf(server.chatRequests()[0]!);
   expect(first).toContain(pruning.schemaText);
   expect(first).toContain("loyalty_tier");
-  expect(first).not.toContain("CREATE TABLE stores");
+  expect(first).not.toContain("CREATE TABLE publishers");
   await page.screenshot({ path: "test-results/prune-kept-dropped.png" });
 
   // Pin a dropped column and exclude a kept one; the next run's prompt follows.
-  await columnRow(page, "stores", "square_feet").getByRole("button", { name: "Pin stores.square_feet" }).click();
+  await columnRow(page, "publishers", "founded_year").getByRole("button", { name: "Pin publishers.founded_year" }).click();
   await columnRow(page, "customers", "email").getByRole("button", { name: "Exclude customers.email" }).click();
-  await expect(columnRow(page, "stores", "square_feet").getByRole("button", { name: "Pin stores.square_feet" })).toHaveAttribute("aria-pressed", "true");
+  await expect(columnRow(page, "publishers", "founded_year").getByRole("button", { name: "Pin publishers.founded_year" })).toHaveAttribute("aria-pressed", "true");
   await ask(page, "How many customers are in the gold loyalty tier?");
   await expect.poll(() => server.chatRequests().length).toBeGreaterThanOrEqual(2);
   const second = systemPromptOf(server.chatRequests().at(-1)!);
-  expect(second).toContain("CREATE TABLE stores");
-  expect(second).toContain("square_feet");
+  expect(second).toContain("CREATE TABLE publishers");
+  expect(second).toContain("founded_year");
   expect(second).not.toMatch(/\bemail\b.*-- /);
-  await expect(columnRow(page, "stores", "square_feet").locator(".prune-mark")).toHaveAttribute("aria-label", /^kept, .*pinned/);
+  await expect(columnRow(page, "publishers", "founded_year").locator(".prune-mark")).toHaveAttribute("aria-label", /^kept, .*pinned/);
   await expect(columnRow(page, "customers", "email").locator(".prune-mark")).toHaveAttribute("aria-label", /^dropped, .*excluded/);
 
   // The trace says what was sent, and pins survive a reload.
   await expect(page.getByRole("complementary", { name: "Agent trace" }).getByText(/Schema sent: \d+ of 92 columns/)).toBeVisible();
   await page.reload();
   await openApp(page);
-  expect(await page.evaluate(() => window.__querylab!.prune().overrides)).toEqual({ pinned: ["stores.square_feet"], excluded: ["customers.email"] });
+  expect(await page.evaluate(() => window.__querylab!.prune().overrides)).toEqual({ pinned: ["publishers.founded_year"], excluded: ["customers.email"] });
 });
 
 test("a budget change and a preview prune without asking the model; a model that cannot load falls back and says so", async ({ page }) => {
