@@ -96,6 +96,8 @@ describe("querylab eval", () => {
       "2",
     );
     expect(stdout).toContain("Execution accuracy (spider): 3/4 = 75.0%");
+    // No labels in dev.json: Spider's hardness of each gold query, as the page gives, reported per level.
+    expect(stdout).toMatch(/By difficulty: easy \d\/\d/);
     const lines = (await readFile(out, "utf8"))
       .trim()
       .split("\n")
@@ -103,7 +105,7 @@ describe("querylab eval", () => {
     expect(lines).toHaveLength(4);
     const byQuestion = Object.fromEntries(lines.map((line) => [line.question, line]));
     expect(byQuestion["Which products cost less than 5?"]).toMatchObject({ match: false, predicted: "SELECT name FROM product WHERE price <= 5", turns: 1 });
-    expect(byQuestion["How many products are there?"]).toMatchObject({ match: true, turns: 1, error: null });
+    expect(byQuestion["How many products are there?"]).toMatchObject({ match: true, turns: 1, error: null, difficulty: "easy" });
     expect(byQuestion["How many products are there?"].tokens.input).toBeGreaterThan(0);
   });
 

@@ -3,6 +3,7 @@ import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { selectQuestions } from "../core/eval/benchmark";
 import { withDifficulties } from "../core/eval/hardness";
+import { accuracyByDifficulty } from "../core/eval/difficulty-labels";
 import { summarize } from "../core/eval/benchmark-runner";
 import { costByModel } from "../core/eval/run-cost";
 import { formatCount } from "../core/format";
@@ -110,6 +111,9 @@ async function evaluate(benchmark: BenchmarkFolder, values: EvalValues, semantic
   );
   process.stdout.write(
     `Execution accuracy (${semanticsLabel(semantics)}): ${summary.matches}/${summary.questions} = ${(summary.accuracy * 100).toFixed(1)}%\n` +
+      `By difficulty: ${accuracyByDifficulty(ran.filter((result) => result !== undefined))
+        .map(({ difficulty, matches, questions }) => `${difficulty} ${matches}/${questions}`)
+        .join(", ")}\n` +
       (summary.withoutVoting
         ? `Without voting (candidate 1 alone, same questions): ${summary.withoutVoting.matches}/${summary.questions} = ${(summary.withoutVoting.accuracy * 100).toFixed(1)}%; ${voting!.candidates} candidates at temperature ${voting!.temperature}\n`
         : "") +

@@ -1,7 +1,7 @@
 // Difficulty labels in the benchmark view's filter and breakdowns: easiest first, BIRD's as written.
 import { describe, expect, it } from "vitest";
 import { withDifficulties } from "./hardness";
-import { sortedDifficulties } from "./difficulty-labels";
+import { accuracyByDifficulty, sortedDifficulties } from "./difficulty-labels";
 
 describe("sortedDifficulties", () => {
   it("puts Spider's levels and BIRD's labels easiest first, and others after in alphabetical order", () => {
@@ -21,5 +21,22 @@ describe("a BIRD benchmark's own labels", () => {
     expect(
       withDifficulties(questions.map(({ gold }): { gold: string; difficulty?: string } => ({ gold }))).questions.map((question) => question.difficulty),
     ).toEqual(["easy", "extra"]);
+  });
+});
+
+describe("accuracyByDifficulty", () => {
+  it("counts matches per label, easiest first, unlabelled last", () => {
+    const results = [
+      { difficulty: "moderate", match: true },
+      { difficulty: "simple", match: false },
+      { match: true },
+      { difficulty: "simple", match: true },
+      { difficulty: "moderate", match: true },
+    ];
+    expect(accuracyByDifficulty(results)).toEqual([
+      { difficulty: "simple", matches: 1, questions: 2 },
+      { difficulty: "moderate", matches: 2, questions: 2 },
+      { difficulty: "unlabelled", matches: 1, questions: 1 },
+    ]);
   });
 });
