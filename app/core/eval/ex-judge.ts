@@ -538,9 +538,12 @@ function plural(count: number, word: string): string {
  * → `both-empty`, a match whatever the columns (both official scripts compare rows only, so two empty
  * results are equal); column counts differ → `different-columns`; then Spider compares row counts
  * (`different-row-count`), the rows as multisets under some order of the predicted columns
- * (`different-rows`) and, when the gold query sorts, the order (`different-order`); BIRD compares the
- * sets of rows, columns in order (`different-rows`).
- * Column names never matter, only values.
+ * (`different-rows`; also when only the official quick_rej, which sorts each row's values by their Python
+ * text and type, tells an INTEGER 3 from a REAL 3.0 — see QueryOutcome's `wholeRealCells`) and, when the gold
+ * query sorts, the order (`different-order`); BIRD compares the sets of rows, columns in order (`different-rows`).
+ * Column names never matter, only values. Agrees with the official code on every verdict, except where a search
+ * over column orders stops at `maxColumnOrderSteps` (the official code would try every order) and with integers
+ * past 2^53, which sql.js hands over as the nearest double.
  */
 export function judgeExecution(gold: QueryOutcome, predicted: QueryOutcome, options: JudgeExecutionOptions): Judgement {
   if (!gold.ok) return goldError(gold.error.message);
