@@ -1,6 +1,7 @@
 // Throughput of the EX judge, kept out of the unit tests: `npx vitest bench --run app/core/eval/`.
 import initSqlJs from "sql.js";
 import { bench, describe } from "vitest";
+import { runReadOnlyQuery } from "../db/read-only-query";
 import type { SqlValue } from "../db/types";
 import { judgeExecution, judgeQueries } from "./ex-judge";
 import { createSqlJsQueryRunner, type QueryOutcome } from "./query-runner";
@@ -49,5 +50,21 @@ describe("judgeQueries, a typical Spider pair on a 2,000-row table", () => {
     await judgeQueries(runner, "SELECT country, count(*) FROM singer GROUP BY country", "SELECT count(*), country FROM singer GROUP BY 2", {
       semantics: "spider",
     });
+  });
+});
+
+// The judge's runner reads INTEGERs as bigint to tell them from whole REALs (quick_rej's Python types): its cost on a large result.
+database.exec(`
+  CREATE TABLE wide (a INTEGER, b REAL, c TEXT, d INTEGER, e REAL);
+  WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000)
+  INSERT INTO wide SELECT x, x * 1.0, 'v' || x, x % 7, x / 3.0 FROM c;
+`);
+
+describe("reading 100,000 rows × 5 columns", () => {
+  bench("as the agent's tools do", () => {
+    runReadOnlyQuery(database, "SELECT * FROM wide", { maxRows: 1_000_000 });
+  });
+  bench("as the judge does, marking whole REALs", () => {
+    runReadOnlyQuery(database, "SELECT * FROM wide", { maxRows: 1_000_000, markWholeReals: true });
   });
 });
