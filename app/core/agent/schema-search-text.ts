@@ -19,7 +19,7 @@ export function reasonText(reason: SearchReason): string {
     case "description":
       return `description match ${quoted(reason.word)}`;
     case "sub-word":
-      return `sub-word ${quoted(reason.part)} in ${quoted(reason.word)}`;
+      return `sub-word ${quoted(reason.part)} in ${quoted(reason.word)}${reason.in === "description" ? " (description)" : ""}`;
     case "words":
       return "word match";
     case "dense":

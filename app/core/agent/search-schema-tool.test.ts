@@ -107,6 +107,25 @@ describe("search_schema finds what pruning left out", () => {
     expect(kettle.text).toContain("'Blue Kettle'");
   });
 
+  it("names a sub-word: a word of the terms inside a compound name, or a form of it", async () => {
+    const german = await createSchemaPruner({
+      database: await engineWith(`
+        CREATE TABLE Kunden (Kundennummer INTEGER PRIMARY KEY, Name TEXT, Wohnort TEXT);
+        CREATE TABLE Tarife (tarif_id INTEGER PRIMARY KEY, Bezeichnung TEXT, Durchschnittspreis REAL, Grundgebuehr REAL);
+        CREATE TABLE Zaehler (zaehler_id INTEGER PRIMARY KEY, Kundennummer INTEGER REFERENCES Kunden(Kundennummer), Typ TEXT);`),
+    });
+    const price = await searchSchema(german.retriever, "Preis", { values: false });
+    expect(price.columns[0]).toMatchObject({
+      table: "Tarife",
+      column: "Durchschnittspreis",
+      reasons: [{ kind: "sub-word", part: "preis", word: "durchschnittspreis", in: "name" }],
+    });
+    const validated = validateToolCall({ id: "s", toolName: "search_schema", input: { terms: "Preis" } });
+    if (!validated.ok) throw new Error(validated.message);
+    const observation = await runTool(validated.call, engine, { schemaSearch: { search: (terms, options) => searchSchema(german.retriever, terms, options) } });
+    expect(observation.text).toMatch(/^- Tarife\.Durchschnittspreis REAL: sub-word 'preis' in 'durchschnittspreis'$/m);
+  });
+
   it("under 'schema only' searches no stored value and names none", async () => {
     const kettle = await observe("kettle", { sharing: "schema", schemaSearch: { search: searchOf(pruner) } });
     expect(kettle.ok).toBe(true);

@@ -15,8 +15,8 @@ export type SearchReason =
   | { kind: "name"; word: string }
   /** A word of the terms is in its description or comment. */
   | { kind: "description"; word: string }
-  /** The ranking matched part of a word: `part` of the terms inside the name's `word` (compounds, inflections), or the reverse. */
-  | { kind: "sub-word"; part: string; word: string }
+  /** The ranking matched part of a word: `part` inside `word` (compounds, inflections), one from the terms, one from its name or description. */
+  | { kind: "sub-word"; part: string; word: string; in: "name" | "description" }
   /** The ranking matched by words but no single word can be named (a stage the explanation does not know). */
   | { kind: "words" }
   /** A stored value (only when values may be shared). */
@@ -108,15 +108,22 @@ function wordReasons(words: string[], name: string, description: string): Search
   const descriptionTerms = new Set(textTerms(description));
   const described = words.filter((word) => sharesTerm(word, descriptionTerms));
   if (described.length > 0) return described.map((word) => ({ kind: "description", word }));
-  const part = subWord(words, name);
-  // The search's own word is named: the hit's line shows the name it met.
-  if (part) return [{ kind: "name", word: words.includes(part.part) ? part.part : part.word }];
+  // A form the stemmer here does not meet (Kunden, kunde): the search's own word is named; the hit's line shows the name.
+  for (const [text, kind] of [
+    [name, "name"],
+    [description, "description"],
+  ] as const) {
+    const part = subWord(words, text);
+    if (part) return [{ kind, word: words.includes(part.part) ? part.part : part.word }];
+  }
   return [{ kind: "words" }];
 }
 
 function subWordReason(words: string[], name: string, description: string): SearchReason {
-  const part = subWord(words, name) ?? subWord(words, description);
-  return part ? { kind: "sub-word", ...part } : { kind: "words" };
+  const inName = subWord(words, name);
+  if (inName) return { kind: "sub-word", ...inName, in: "name" };
+  const inDescription = subWord(words, description);
+  return inDescription ? { kind: "sub-word", ...inDescription, in: "description" } : { kind: "words" };
 }
 
 function reasonsOf(stages: StageScores, words: string[], name: string, description: string, valueMatch: ValueMatch | undefined): SearchReason[] {
