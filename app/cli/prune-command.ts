@@ -15,7 +15,8 @@ import { countO200kTokens, pruningFromOptions } from "./schema-pruner";
 const USAGE =
   `Usage: querylab prune --benchmark DIR [--budget TOKENS] [--embed lexical|MODEL_DIR] ${SHARING_USAGE} --out FILE.jsonl [--db ID[,ID]] [--limit N]\n` +
   "  One line per question: {index, db_id, kept: {table: [column, …]}, schema_tokens_full, schema_tokens_kept, gold_columns_kept, gold_columns}.\n" +
-  "  Token counts are exact o200k counts of the schema text; the budget is applied with the same estimate the page uses.\n";
+  "  Token counts are exact o200k counts of the schema text; the budget is applied with the same estimate the page uses.\n" +
+  "  Without --budget it is 800 tokens plus 9% of what the schema has beyond them; --budget TOKENS fixes it.\n";
 
 export async function pruneCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -54,7 +54,8 @@ export async function pruningFromOptions(values: { budget?: string; embed?: stri
       denseUnavailable = `The embedding model in ${values.embed} could not load (${errorMessage(error)}); ranking used names, descriptions and values only.`;
     }
   }
-  const options = { budget, embedder, denseUnavailable };
+  // A budget named on the command line is the budget: it does not grow with the schema as the default one does.
+  const options = { budget, embedder, denseUnavailable, ...(budget !== undefined ? { budgetShare: 0 } : {}) };
   return { options: () => options };
 }
 

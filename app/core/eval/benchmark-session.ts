@@ -45,7 +45,7 @@ export const BENCHMARK_PROFILE: ProfileOptions = { timeBudgetMs: Number.POSITIVE
 /** How questions are pruned; null gives the agent the whole schema. */
 export type BenchmarkPruning = null | {
   /** Read per question: the budget and the embedding model may change while a session runs. */
-  options: () => Pick<PruneOptions, "budget" | "embedder" | "denseUnavailable">;
+  options: () => Pick<PruneOptions, "budget" | "budgetShare" | "embedder" | "denseUnavailable">;
 };
 
 /** Called once per database when its pruner is built: how long indexing took, what the description files said. */
