@@ -112,20 +112,31 @@ export class InPageModelConnection implements TextGenerator {
     const onAbort = () => void this.remote?.interrupt();
     signal?.addEventListener("abort", onAbort, { once: true });
     let tokens = 0;
+    // Comlink sends the callback's calls on a channel of their own, so the last deltas may arrive after the result.
+    // The result's text is the whole reply: what had not arrived is passed on from it, and late deltas are dropped.
+    let received = "";
+    let finished = false;
     try {
       const result = checkedResult(
         await this.remote!.generate(
           request,
           Comlink.proxy((delta: GenerationDelta) => {
+            if (finished) return;
+            received += delta.text;
             tokens = delta.outputTokens;
             report(true, tokens);
             onDelta(delta);
           }),
         ),
       );
+      finished = true;
       tokens = result.outputTokens;
+      if (result.text.length > received.length && result.text.startsWith(received)) {
+        onDelta({ text: result.text.slice(received.length), outputTokens: result.outputTokens });
+      }
       return result;
     } finally {
+      finished = true;
       signal?.removeEventListener("abort", onAbort);
       report(false, tokens);
     }

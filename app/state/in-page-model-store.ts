@@ -2,15 +2,7 @@
 // the person's agreement before a hub download, the load's progress, and the live tokens per second of a generation.
 import type { LanguageModel } from "ai";
 import { InPageModelConnection, probeBrowserAbilities, type GenerationProgress, type InPageModelStatus } from "../browser/in-page-model-connection";
-import {
-  approxDownloadMegabytes,
-  inPageModelLocation,
-  inPageSupport,
-  isHubLocation,
-  megabytesText,
-  type BrowserAbilities,
-  type InPageSupport,
-} from "../core/llm/in-page-models";
+import { approxDownloadMegabytes, inPageModelLocation, inPageSupport, isHubLocation, megabytesText, type BrowserAbilities } from "../core/llm/in-page-models";
 import { presetOf } from "../core/llm/provider-presets";
 import { create } from "zustand";
 import { useSettingsStore } from "./settings-store";
@@ -36,8 +28,6 @@ interface InPageModelState {
   generation: GenerationProgress | null;
   approved: string[];
   probe(): Promise<BrowserAbilities>;
-  /** Whether the current model and device can run here (null until probed). */
-  support(): InPageSupport | null;
   /** True when the current model would come from the hub and the person has not agreed yet. */
   needsApproval(): boolean;
   /** The person agrees to download the current model: remembered, then loaded. */
@@ -86,11 +76,6 @@ export const useInPageModelStore = create<InPageModelState>((set, get) => ({
     const abilities = await probeBrowserAbilities();
     set({ abilities });
     return abilities;
-  },
-
-  support() {
-    const abilities = get().abilities;
-    return abilities ? inPageSupport(abilities, useSettingsStore.getState().llm.model) : null;
   },
 
   needsApproval() {

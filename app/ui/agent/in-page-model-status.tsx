@@ -1,6 +1,6 @@
 // The in-page model as the person sees it: whether this browser can run it, its load with a progress bar and bytes,
 // and while it writes, tokens per second (and a plain word when that is slow).
-import { generationSpeedText } from "../../core/llm/in-page-models";
+import { generationSpeedText, inPageSupport } from "../../core/llm/in-page-models";
 import { useInPageModelStore } from "../../state/in-page-model-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { inPageStatusText } from "./in-page-status-text";
@@ -9,7 +9,9 @@ export function InPageModelStatus() {
   const model = useSettingsStore((state) => state.llm.model);
   const status = useInPageModelStore((state) => state.status);
   const generation = useInPageModelStore((state) => state.generation);
-  const support = useInPageModelStore((state) => (state.abilities ? state.support() : null));
+  // Computed here, not in the selector: a selector returning a new object each time would re-render without end.
+  const abilities = useInPageModelStore((state) => state.abilities);
+  const support = abilities ? inPageSupport(abilities, model) : null;
   if (support && !support.ok) {
     return (
       <p role="alert" className="notice error in-page-status">

@@ -1,7 +1,7 @@
 // Settings for the provider "In this browser": which small model (with its approximate download), where its files come
 // from (the Base URL: the hub or a self-hosted folder), the question before a hub download, and loading it.
 import { useEffect } from "react";
-import { approxDownloadMegabytes, inPageModelLocation, IN_PAGE_MODELS, isHubLocation, megabytesText } from "../../core/llm/in-page-models";
+import { approxDownloadMegabytes, inPageModelLocation, inPageSupport, IN_PAGE_MODELS, isHubLocation, megabytesText } from "../../core/llm/in-page-models";
 import { useInPageModelStore } from "../../state/in-page-model-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { InPageModelStatus } from "../agent/in-page-model-status";
@@ -10,7 +10,9 @@ export function InPageModelSection() {
   const llm = useSettingsStore((state) => state.llm);
   const approved = useInPageModelStore((state) => state.approved);
   const status = useInPageModelStore((state) => state.status);
-  const support = useInPageModelStore((state) => (state.abilities ? state.support() : null));
+  // Computed here, not in the selector: a selector returning a new object each time would re-render without end.
+  const abilities = useInPageModelStore((state) => state.abilities);
+  const support = abilities ? inPageSupport(abilities, llm.model) : null;
   const { update } = useSettingsStore.getState();
   useEffect(() => {
     void useInPageModelStore.getState().probe();
