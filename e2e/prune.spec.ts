@@ -83,7 +83,10 @@ test("asking on the largest sample shows kept and dropped columns with reasons; 
   // Pin a dropped column and exclude a kept one; the next run's prompt follows.
   await columnRow(page, "publishers", "founded_year").getByRole("button", { name: "Pin publishers.founded_year" }).click();
   await columnRow(page, "customers", "email").getByRole("button", { name: "Exclude customers.email" }).click();
-  await expect(columnRow(page, "publishers", "founded_year").getByRole("button", { name: "Pin publishers.founded_year" })).toHaveAttribute("aria-pressed", "true");
+  await expect(columnRow(page, "publishers", "founded_year").getByRole("button", { name: "Pin publishers.founded_year" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await ask(page, "How many customers are in the gold loyalty tier?");
   await expect.poll(() => server.chatRequests().length).toBeGreaterThanOrEqual(2);
   const second = systemPromptOf(server.chatRequests().at(-1)!);
