@@ -54,7 +54,10 @@ const WORKER_BASE: Directives = [
 /** sql.js fetches its WASM from the site and nothing else; databases arrive as bytes from the page. */
 export const SQLITE_WORKER_POLICY = policyText([...WORKER_BASE, ["connect-src", ["'self'"]]]);
 
-/** The embedding model: the site (onnxruntime's WASM, a ./models/ folder), the hub, or the host's own model sites. */
+/**
+ * The model workers (the embedding model, the in-page chat model): the site (onnxruntime's WASM, a ./models/ folder),
+ * the hub, or the host's own model sites.
+ */
 export function embedWorkerPolicy(modelOrigins: string[] = []): string {
   return policyText([...WORKER_BASE, ["connect-src", ["'self'", ...HUGGING_FACE_SOURCES, ...modelOrigins]]]);
 }
@@ -83,6 +86,7 @@ export interface HeaderRule {
 export const WORKER_SCRIPTS = {
   sqlite: "/assets/sqlite.worker-*",
   embed: "/assets/embed.worker-*",
+  generate: "/assets/generate.worker-*",
   editor: "/assets/editor.worker-*",
   layout: "/assets/elk-worker.min-*",
 } as const;
@@ -115,6 +119,7 @@ export function headerRules(options: HostOptions = {}): HeaderRule[] {
     { path: "/index.html", headers: page },
     { path: WORKER_SCRIPTS.sqlite, headers: [["Content-Security-Policy", SQLITE_WORKER_POLICY]] },
     { path: WORKER_SCRIPTS.embed, headers: [["Content-Security-Policy", embedWorkerPolicy(options.modelOrigins)]] },
+    { path: WORKER_SCRIPTS.generate, headers: [["Content-Security-Policy", embedWorkerPolicy(options.modelOrigins)]] },
     { path: WORKER_SCRIPTS.editor, headers: [["Content-Security-Policy", COMPUTE_WORKER_POLICY]] },
     { path: WORKER_SCRIPTS.layout, headers: [["Content-Security-Policy", COMPUTE_WORKER_POLICY]] },
   ];

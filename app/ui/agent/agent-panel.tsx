@@ -122,7 +122,8 @@ export function AgentPanel() {
           Settings
         </button>
       </header>
-      <DataSharingChoice host={host(llm.baseUrl)} />
+      {/* The in-page model's Base URL is where its files come from; what the agent shares goes to the model in this page. */}
+      <DataSharingChoice host={presetOf(llm).kind === "in-page" ? "the model in this page" : host(llm.baseUrl)} />
       {presetOf(llm).kind === "in-page" && <InPageModelStatus />}
       {notice && (
         <p className="notice error" role="alert">
