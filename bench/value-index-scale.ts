@@ -80,7 +80,7 @@ const PROBE = `(() => {
   let last = null;
   new MutationObserver(() => {
     const element = document.querySelector("footer .value-index-status");
-    const state = element ? element.getAttribute("data-state") + ":" + (element.getAttribute("data-source") || "") : null;
+    const state = element ? element.getAttribute("data-index-state") + ":" + (element.getAttribute("data-source") || "") : null;
     if (state !== last) {
       last = state;
       probe.states.push({ state, at: performance.now(), text: element ? element.textContent : null });

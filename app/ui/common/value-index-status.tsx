@@ -8,8 +8,9 @@ export function ValueIndexStatus({ className }: { className?: string }) {
   useEffect(() => followValueIndex(), []);
   const text = valueIndexStatusText(status);
   if (!text) return null;
+  // data-index-state, not data-state: `footer [data-state="ready"]` is how the bench and tests see SQLite ready.
   return (
-    <span className={className} data-state={status.state} data-source={status.state === "ready" ? status.source : undefined}>
+    <span className={className} data-index-state={status.state} data-source={status.state === "ready" ? status.source : undefined}>
       {text}
       {status.state === "indexing" && status.tables > 0 && <progress aria-label="Value indexing" max={status.tables} value={status.tablesDone} />}
     </span>
