@@ -4,10 +4,12 @@ import { defineConfig } from "vite";
 import { testModels } from "./scripts/vite-test-models";
 // The page's CSP meta tag, dist/_headers and the preview server's headers, all from app/browser/security-headers.ts.
 import { securityHeaders } from "./scripts/vite-security-headers";
+import { offlineServiceWorker } from "./scripts/vite-offline";
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // Relative, so the built site works from any sub-path (its service worker's scope follows it).
   base: "./",
-  plugins: [react(), securityHeaders(), testModels()],
+  plugins: [react(), securityHeaders(), testModels(), offlineServiceWorker(mode)],
   worker: { format: "es" },
   build: {
     target: "es2022",
@@ -15,4 +17,4 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
-});
+}));

@@ -1,7 +1,8 @@
 // The message about the last database action (an error to act on, or what an import did), dismissable;
-// below it, a refused save, which stays until a save succeeds or the person dismisses it.
+// below it, a refused save, which stays until a save succeeds or the person dismisses it; then a new version, when one waits.
 import { useDatabaseStore } from "../../state/database-store";
 import { SaveFailureBar } from "./save-failure-bar";
+import { UpdateNotice } from "./update-notice";
 
 export function NoticeBar() {
   const notice = useDatabaseStore((state) => state.notice);
@@ -17,6 +18,7 @@ export function NoticeBar() {
         </div>
       )}
       <SaveFailureBar />
+      <UpdateNotice />
     </>
   );
 }
