@@ -171,7 +171,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       };
       // Candidate voting (Settings): N runs at once, each with its own recorder so its raw exchanges stay its own.
       const events =
-        llm.candidates > 1
+        // The in-page model writes one reply at a time in its one worker: candidates would only queue behind each other.
+        llm.candidates > 1 && !inPage
           ? runVoting(options, {
               candidates: llm.candidates,
               temperature: llm.candidateTemperature,
