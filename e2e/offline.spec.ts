@@ -1,0 +1,108 @@
+// The built site served from a sub-path keeps working after the server stops (issue #11, static hosting): the production
+// build (`vite build --base ./`, service worker on) is served under /some/sub/path/ by a small static server; once the
+// service worker controls the page, the server is stopped and the page reloads, opens the sample and runs a query.
+// Then a new version: a byte-different sw.js installs and waits, the page announces it and reloads only when asked.
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { resultSummary } from "./helpers";
+import { staticSite, type StaticSite } from "./static-site-server";
+
+const PORT = Number(process.env.QUERYLAB_E2E_PORT ?? 4174);
+// Matches dist-test*/ in .gitignore; one folder per port, like the test build's.
+const DIST = `dist-test-${PORT}-offline`;
+const PREFIX = "/some/sub/path/";
+
+let site: StaticSite;
+
+test.beforeAll(async () => {
+  // The production build, with the service worker the test build leaves out (scripts/vite-offline.ts).
+  test.setTimeout(240_000);
+  execFileSync("npx", ["vite", "build", "--base", "./", "--outDir", DIST, "--emptyOutDir", "--logLevel", "warn"], { stdio: "inherit" });
+  site = await staticSite(DIST, "test-models", PREFIX);
+});
+
+test.beforeEach(async () => {
+  await site.start();
+});
+
+test.afterEach(async () => {
+  await site.stop();
+});
+
+/** Replaces the editor's text and runs it (the production build has no test hook to wait on). */
+async function runQuery(page: Page, sql: string): Promise<void> {
+  await page.locator(".monaco-editor").first().click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(sql);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("ControlOrMeta+Enter");
+}
+
+async function openUntilControlled(page: Page): Promise<void> {
+  await page.goto(site.url);
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The URLs in the page's caches (the precache and the runtime caches). */
+function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+}
+
+test("the built site served from a sub-path keeps working after the server stops", async ({ page }) => {
+  await openUntilControlled(page);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+  expect(scope).toBe(site.url);
+  // The sample opened before the worker took over is cached once it is active; so is a self-hosted model file.
+  await expect.poll(async () => (await cachedUrls(page)).some((url) => url.endsWith("/samples/bookshop.sqlite"))).toBe(true);
+  expect(await page.evaluate(async () => (await fetch("./models/querylab/tiny-embed/config.json")).status)).toBe(200);
+  await runQuery(page, "SELECT title FROM books ORDER BY book_id LIMIT 3");
+  await expect(resultSummary(page)).toHaveText(/^3 rows/);
+
+  // Only the site's own files, all under its sub-path, are cached: the shell, SQLite's WASM, the sample, the model.
+  const cached = await cachedUrls(page);
+  expect(cached.every((url) => url.startsWith(site.url))).toBe(true);
+  expect(cached.some((url) => /\/assets\/sql-wasm[^/]*\.wasm$/.test(url))).toBe(true);
+  expect(cached.some((url) => url.endsWith("/models/querylab/tiny-embed/config.json"))).toBe(true);
+  // onnxruntime's 27 MB WASM waits until a model is used; nothing else above the precache limit is precached either.
+  expect(cached.some((url) => /ort-wasm/.test(url))).toBe(false);
+
+  await site.stop();
+  await page.reload();
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await page.getByRole("button", { name: "Samples" }).click();
+  await page.getByRole("dialog", { name: "Sample databases" }).getByRole("button", { name: "Open Bookshop" }).click();
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await runQuery(page, "SELECT COUNT(*) AS books FROM books");
+  await expect(resultSummary(page)).toHaveText(/^1 row/);
+  expect(await page.evaluate(async () => (await fetch("./models/querylab/tiny-embed/config.json")).status)).toBe(200);
+  // A page address with a query string opens the cached page too.
+  await page.goto(`${site.url}?from=offline`);
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+});
+
+test("a new version is announced and waits for Reload", async ({ page }) => {
+  await openUntilControlled(page);
+  const notice = page.getByRole("status").filter({ hasText: "A new version of QueryLab is ready" });
+  await expect(notice).toHaveCount(0);
+
+  site.swSuffix = "// a new version";
+  // A mark that a reload would wipe: the page must not reload by itself.
+  await page.evaluate(() => ((window as { unreloaded?: boolean }).unreloaded = true));
+  await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+  await expect(notice).toBeVisible();
+  expect(await page.evaluate(() => (window as { unreloaded?: boolean }).unreloaded)).toBe(true);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null)).toBe(true);
+
+  await notice.getByRole("button", { name: "Reload" }).click();
+  await page.waitForFunction(() => (window as { unreloaded?: boolean }).unreloaded === undefined);
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await expect(notice).toHaveCount(0);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+  site.swSuffix = "";
+});
