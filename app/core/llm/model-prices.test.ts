@@ -39,7 +39,8 @@ describe("priceOf", () => {
 
   it("knows every local preset as local and every paid preset's default model by its list price", () => {
     for (const preset of PROVIDER_PRESETS) {
-      if (preset.id === "custom") continue;
+      // The in-page model's Base URL is where its files come from, not an endpoint: its traces show tokens only.
+      if (preset.id === "custom" || preset.kind === "in-page") continue;
       if (!preset.needsKey) expect(isLocalEndpoint(preset.baseUrl), preset.id).toBe(true);
       else expect(priceOf(DEFAULT_PRICE_TABLE, preset.defaultModel, preset.baseUrl)?.basis, preset.id).toBe("table");
     }
