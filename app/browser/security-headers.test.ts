@@ -10,6 +10,7 @@ import {
   headersForPath,
   PAGE_META_POLICY,
   pageHeaderPolicy,
+  SERVICE_WORKER_POLICY,
   SQLITE_WORKER_POLICY,
 } from "./security-headers";
 
@@ -51,7 +52,7 @@ describe("docs/hosting.md shows the headers of security-headers.ts", () => {
   });
 
   it("the table names each worker's policy", () => {
-    for (const policy of [SQLITE_WORKER_POLICY, embedWorkerPolicy(), COMPUTE_WORKER_POLICY]) expect(hosting).toContain(`\`${policy}\``);
+    for (const policy of [SQLITE_WORKER_POLICY, embedWorkerPolicy(), COMPUTE_WORKER_POLICY, SERVICE_WORKER_POLICY]) expect(hosting).toContain(`\`${policy}\``);
   });
 });
 
@@ -65,6 +66,7 @@ describe("headerRules", () => {
     expect(csp("/assets/embed.worker-_U76cDF1.js")).toEqual([["Content-Security-Policy", embedWorkerPolicy()]]);
     expect(csp("/assets/editor.worker-CX7Cj20z.js")).toEqual([["Content-Security-Policy", COMPUTE_WORKER_POLICY]]);
     expect(csp("/assets/elk-worker.min-J_vVZCZ4.js")).toEqual([["Content-Security-Policy", COMPUTE_WORKER_POLICY]]);
+    expect(csp("/sw.js")).toEqual([["Content-Security-Policy", SERVICE_WORKER_POLICY]]);
     expect(csp("/samples/bookshop.sqlite")).toEqual([]);
     expect(headersForPath("/assets/sqlite.worker-Dbghbqy6.js", rules)).toContainEqual(["X-Content-Type-Options", "nosniff"]);
   });

@@ -69,6 +69,16 @@ export const COMPUTE_WORKER_POLICY = policyText([
   ["connect-src", ["'none'"]],
 ]);
 
+/**
+ * The service worker (scripts/vite-offline.ts): its own script and the Workbox runtime it imports, and fetches of the
+ * site's own files to cache; it never fetches another site (other requests pass it by to the network).
+ */
+export const SERVICE_WORKER_POLICY = policyText([
+  ["default-src", ["'none'"]],
+  ["script-src", ["'self'"]],
+  ["connect-src", ["'self'"]],
+]);
+
 export interface HostOptions {
   /** Origins allowed to frame the page (for an `?embed=1` course page); none by default. */
   frameAncestors?: string[];
@@ -82,13 +92,15 @@ export interface HeaderRule {
   headers: Array<[name: string, value: string]>;
 }
 
-/** Worker scripts as Vite names them in dist/assets (the name, a hash, .js). */
+/** Worker scripts as Vite names them in dist/assets (the name, a hash, .js), and the service worker. */
 export const WORKER_SCRIPTS = {
   sqlite: "/assets/sqlite.worker-*",
   embed: "/assets/embed.worker-*",
   generate: "/assets/generate.worker-*",
   editor: "/assets/editor.worker-*",
   layout: "/assets/elk-worker.min-*",
+  /** At the site's root, not in assets/, so that its scope is the whole site. */
+  serviceWorker: "/sw.js",
 } as const;
 
 /**
@@ -122,6 +134,7 @@ export function headerRules(options: HostOptions = {}): HeaderRule[] {
     { path: WORKER_SCRIPTS.generate, headers: [["Content-Security-Policy", embedWorkerPolicy(options.modelOrigins)]] },
     { path: WORKER_SCRIPTS.editor, headers: [["Content-Security-Policy", COMPUTE_WORKER_POLICY]] },
     { path: WORKER_SCRIPTS.layout, headers: [["Content-Security-Policy", COMPUTE_WORKER_POLICY]] },
+    { path: WORKER_SCRIPTS.serviceWorker, headers: [["Content-Security-Policy", SERVICE_WORKER_POLICY]] },
   ];
 }
 
