@@ -8,6 +8,7 @@ import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Out
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
 import { profileDatabase, type ProfileOptions } from "./schema/profile";
 import type { DatabaseProfile } from "./schema/types";
+import type { Language } from "./schema/language";
 import type { ValueMatch } from "./schema/value-index";
 import { ValueIndexHost, type ValueIndexOutcome } from "./schema/value-index-host";
 import type { ValueReadProgress } from "./schema/value-stream";
@@ -113,7 +114,7 @@ export class DatabaseService {
   }
 
   /** A question's value matches against the index of this content; null when there is none (build or load it first). */
-  async matchValues(contentKey: string, question: string): Promise<ValueMatch[] | null> {
-    return this.values.match(contentKey, question);
+  async matchValues(contentKey: string, question: string, language?: Language | null): Promise<ValueMatch[] | null> {
+    return this.values.match(contentKey, question, language);
   }
 }

@@ -129,15 +129,16 @@ export async function ensureValueIndex(): Promise<Ready | null> {
 export function workerValueMatcher(ready: Ready): ValueMatcher {
   return {
     valueCount: ready.valueCount,
-    async match(question) {
+    // The language the retriever told from the question and the schema goes along, so the worker weighs words as it would.
+    async match(question, language) {
       const engine = sqliteConnection().engine;
-      const matches = await engine.matchValues(ready.contentKey, question);
+      const matches = await engine.matchValues(ready.contentKey, question, language ?? null);
       if (matches) return matches;
       // The worker no longer has it: the status must not say ready, or bringing it back would stop there.
       const current = useValueIndexStore.getState().status;
       if (current.state === "ready" && current.contentKey === ready.contentKey) setStatus({ state: "idle" });
       const again = await ensureValueIndex();
-      return again?.contentKey === ready.contentKey ? ((await engine.matchValues(again.contentKey, question)) ?? []) : [];
+      return again?.contentKey === ready.contentKey ? ((await engine.matchValues(again.contentKey, question, language ?? null)) ?? []) : [];
     },
   };
 }

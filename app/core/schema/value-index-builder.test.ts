@@ -213,6 +213,18 @@ describe("the value index in the database service (the SQLite worker)", () => {
     expect((await reopened.matchValues(key, "trains to lyon"))?.[0]).toMatchObject({ value: "Lyon" });
   });
 
+  it("matches with the language the retriever told, as the index in process does", async () => {
+    const database = await service("CREATE TABLE country (code TEXT); INSERT INTO country VALUES ('ES'), ('AN'), ('DE');");
+    await database.indexValues();
+    const key = await database.contentKey();
+    const question = "wie viele kunden gibt es";
+    const inProcess = new ValueIndex([{ table: "country", column: "code", values: ["ES", "AN", "DE"] }]);
+    expect(await database.matchValues(key, question, "german")).toEqual(inProcess.match(question, "german"));
+    expect(await database.matchValues(key, question, "english")).toEqual(inProcess.match(question, "english"));
+    // German function words are weak evidence: 'es' is not the stored code there, as it may be in English.
+    expect(await database.matchValues(key, question, "german")).not.toEqual(await database.matchValues(key, question, "english"));
+  });
+
   it("cancels a build when the database changes while it runs", async () => {
     const database = await service(`CREATE TABLE words (w TEXT);
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO words SELECT 'word' || i FROM n;`);

@@ -2,6 +2,7 @@
 import { errorMessage } from "../error-message";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { buildValueIndex, indexFromColumns, ValueIndexingCancelled } from "./value-index-builder";
+import type { Language } from "./language";
 import type { ValueIndex, ValueMatch } from "./value-index";
 import { decodeValueSnapshot, encodeValueSnapshot } from "./value-snapshot";
 import type { ValueLimits, ValueReadProgress } from "./value-stream";
@@ -73,8 +74,8 @@ export class ValueIndexHost {
   }
 
   /** The question's value matches, or null when no index of this content is here (a restarted worker, a changed database). */
-  match(contentKey: string, question: string): ValueMatch[] | null {
-    return this.ready?.contentKey === contentKey ? this.ready.index.match(question) : null;
+  match(contentKey: string, question: string, language?: Language | null): ValueMatch[] | null {
+    return this.ready?.contentKey === contentKey ? this.ready.index.match(question, language) : null;
   }
 
   /** The content changed: stop a build in progress and forget the index. */
