@@ -72,6 +72,10 @@ test("the built site served from a sub-path keeps working after the server stops
   // onnxruntime's 27 MB WASM waits until a model is used; nothing else above the precache limit is precached either.
   expect(cached.some((url) => /ort-wasm/.test(url))).toBe(false);
 
+  // The worker ran under its own policy, as a host sending docs/hosting.md's headers would serve it.
+  const worker = await page.request.get(`${site.url}sw.js`);
+  expect(worker.headers()["content-security-policy"]).toBe("default-src 'none'; script-src 'self'; connect-src 'self'");
+
   await site.stop();
   await page.reload();
   await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
