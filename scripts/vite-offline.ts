@@ -1,12 +1,63 @@
 // Vite plugin: the service worker that keeps the built site working offline after the first visit (vite-plugin-pwa's
 // Workbox generateSW). Everything is relative to the worker's own scope, so the site works from any sub-path.
-import { VitePWA } from "vite-plugin-pwa";
+import { VitePWA, type VitePWAOptions } from "vite-plugin-pwa";
 
 /** The service worker's registration scope: the folder the site is served from (its `self`, typed for this file). */
 declare const self: { registration: { scope: string } };
 
 /** The app shell and its chunks are precached; a file above this size is left to runtime caching or the network. */
 const PRECACHE_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** What the service worker keeps: Workbox's generateSW options (exported for scripts/vite-offline.test.ts). */
+export const OFFLINE_WORKBOX = {
+  // The shell, the JS/CSS chunks, the worker scripts, SQLite's WASM and the editor's font.
+  globPatterns: ["**/*.{html,js,css,wasm,ttf,woff2}"],
+  // onnxruntime's WASM (about 27 MB) is only needed once an embedding or in-page model is turned on: cached then,
+  // below, so a visitor who never uses one does not download it. Samples, benchmark and models: on first use.
+  globIgnores: ["**/ort-wasm-*.wasm", "samples/**", "benchmark/**", "models/**"],
+  maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
+  // Any address of the app (say `?db=URL`) opens the cached page; a file address (a sample, a README) does not.
+  navigateFallback: "index.html",
+  navigateFallbackDenylist: [/\/[^/]+\.[^/]+$/],
+  cleanupOutdatedCaches: true,
+  // The first worker takes over the page that installed it, so the rest of the first visit is cached; a later one
+  // waits (no skipWaiting) until the person presses Reload, and only then takes over.
+  clientsClaim: true,
+  // Only same-origin GETs under the app's own folder are cached: never an LLM API call, another site, or a POST.
+  runtimeCaching: [
+    {
+      // Unhashed names that a new version may change: the network first, the cache when it cannot be reached.
+      urlPattern: ({ url, sameOrigin }) =>
+        sameOrigin && ["samples/", "benchmark/"].some((folder) => url.pathname.startsWith(new URL(folder, self.registration.scope).pathname)),
+      handler: "NetworkFirst",
+      method: "GET",
+      options: { cacheName: "querylab-samples", cacheableResponse: { statuses: [200] } },
+    },
+    {
+      // Fingerprinted by the build, so a cached copy is always right.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/ort-wasm[^/]*\.wasm$/.test(url.pathname),
+      handler: "CacheFirst",
+      method: "GET",
+      options: {
+        cacheName: "querylab-onnxruntime",
+        cacheableResponse: { statuses: [200] },
+        expiration: { maxEntries: 2, purgeOnQuotaError: true },
+      },
+    },
+    {
+      // A self-hosted embedding or in-page chat model in the site's ./models/ folder: large files that do not change
+      // under one name. A model on another site or on the hub is not cached here (transformers.js keeps its own).
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(new URL("models/", self.registration.scope).pathname),
+      handler: "CacheFirst",
+      method: "GET",
+      options: {
+        cacheName: "querylab-models",
+        cacheableResponse: { statuses: [200] },
+        expiration: { maxEntries: 64, purgeOnQuotaError: true },
+      },
+    },
+  ],
+} satisfies VitePWAOptions["workbox"];
 
 /**
  * Off in the end-to-end test build (`vite build --mode test`): a worker answering from its caches would hide requests
@@ -22,54 +73,6 @@ export function offlineServiceWorker(mode: string) {
     injectRegister: false,
     manifest: false,
     filename: "sw.js",
-    workbox: {
-      // The shell, the JS/CSS chunks, the worker scripts, SQLite's WASM and the editor's font.
-      globPatterns: ["**/*.{html,js,css,wasm,ttf,woff2}"],
-      // onnxruntime's WASM (about 27 MB) is only needed once an embedding or in-page model is turned on: cached then,
-      // below, so a visitor who never uses one does not download it. Samples, benchmark and models: on first use.
-      globIgnores: ["**/ort-wasm-*.wasm", "samples/**", "benchmark/**", "models/**"],
-      maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
-      // Any address of the app (say `?db=URL`) opens the cached page; a file address (a sample, a README) does not.
-      navigateFallback: "index.html",
-      navigateFallbackDenylist: [/\/[^/]+\.[^/]+$/],
-      cleanupOutdatedCaches: true,
-      // The first worker takes over the page that installed it, so the rest of the first visit is cached; a later one
-      // waits (no skipWaiting) until the person presses Reload, and only then takes over.
-      clientsClaim: true,
-      // Only same-origin GETs under the app's own folder are cached: never an LLM API call, another site, or a POST.
-      runtimeCaching: [
-        {
-          // Unhashed names that a new version may change: the network first, the cache when it cannot be reached.
-          urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && ["samples/", "benchmark/"].some((folder) => url.pathname.startsWith(new URL(folder, self.registration.scope).pathname)),
-          handler: "NetworkFirst",
-          method: "GET",
-          options: { cacheName: "querylab-samples", cacheableResponse: { statuses: [200] } },
-        },
-        {
-          // Fingerprinted by the build, so a cached copy is always right.
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/ort-wasm[^/]*\.wasm$/.test(url.pathname),
-          handler: "CacheFirst",
-          method: "GET",
-          options: {
-            cacheName: "querylab-onnxruntime",
-            cacheableResponse: { statuses: [200] },
-            expiration: { maxEntries: 2, purgeOnQuotaError: true },
-          },
-        },
-        {
-          // A self-hosted embedding or in-page chat model in the site's ./models/ folder: large files that do not change
-          // under one name. A model on another site or on the hub is not cached here (transformers.js keeps its own).
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(new URL("models/", self.registration.scope).pathname),
-          handler: "CacheFirst",
-          method: "GET",
-          options: {
-            cacheName: "querylab-models",
-            cacheableResponse: { statuses: [200] },
-            expiration: { maxEntries: 64, purgeOnQuotaError: true },
-          },
-        },
-      ],
-    },
+    workbox: OFFLINE_WORKBOX,
   });
 }

@@ -1,0 +1,50 @@
+// The service worker's runtime routes, run as the worker runs them: only the site's own samples, onnxruntime's WASM and
+// ./models/ files under its scope are cached; never another site, an LLM API call, or anything outside the app's folder.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { OFFLINE_WORKBOX } from "./vite-offline";
+
+const SCOPE = "https://course.example.org/some/sub/path/";
+
+/** The cache a GET of `href` lands in (the first route that matches, as Workbox's router picks), or null. */
+function cacheFor(href: string): string | null {
+  const url = new URL(href);
+  const sameOrigin = url.origin === new URL(SCOPE).origin;
+  for (const route of OFFLINE_WORKBOX.runtimeCaching) {
+    if (route.urlPattern({ url, sameOrigin } as Parameters<typeof route.urlPattern>[0])) return route.options.cacheName;
+  }
+  return null;
+}
+
+describe("the service worker's runtime caching", () => {
+  beforeEach(() => vi.stubGlobal("self", { registration: { scope: SCOPE } }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("caches the samples, the benchmark, onnxruntime's WASM and self-hosted models under the scope", () => {
+    expect(cacheFor(`${SCOPE}samples/manifest.json`)).toBe("querylab-samples");
+    expect(cacheFor(`${SCOPE}samples/bookshop.sqlite`)).toBe("querylab-samples");
+    expect(cacheFor(`${SCOPE}benchmark/dev.json`)).toBe("querylab-samples");
+    expect(cacheFor(`${SCOPE}assets/ort-wasm-simd-threaded.asyncify-CxOG5pUO.wasm`)).toBe("querylab-onnxruntime");
+    expect(cacheFor(`${SCOPE}models/Xenova/all-MiniLM-L6-v2/onnx/model_quantized.onnx`)).toBe("querylab-models");
+  });
+
+  it("caches nothing from another site: LLM APIs, the hub, a local model server, a ?db= URL", () => {
+    expect(cacheFor("https://api.openai.com/v1/chat/completions")).toBeNull();
+    expect(cacheFor("https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/models/config.json")).toBeNull();
+    expect(cacheFor("http://localhost:11434/v1/models")).toBeNull();
+    expect(cacheFor("https://data.example.org/samples/bookshop.sqlite")).toBeNull();
+  });
+
+  it("caches nothing of the same site outside the app's folders (say an LLM proxy beside it)", () => {
+    expect(cacheFor("https://course.example.org/samples/bookshop.sqlite")).toBeNull();
+    expect(cacheFor("https://course.example.org/models/config.json")).toBeNull();
+    expect(cacheFor(`${SCOPE}v1/chat/completions`)).toBeNull();
+    expect(cacheFor(`${SCOPE}api/models`)).toBeNull();
+  });
+
+  it("only GETs, and only complete answers (no error page kept for a missing model file)", () => {
+    for (const route of OFFLINE_WORKBOX.runtimeCaching) {
+      expect(route.method).toBe("GET");
+      expect(route.options.cacheableResponse.statuses).toEqual([200]);
+    }
+  });
+});
