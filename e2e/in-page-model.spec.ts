@@ -64,6 +64,8 @@ test("a hub model is not downloaded before the person agrees, and the question s
   const choice = dialog.getByRole("region", { name: "In-page model download" });
   await expect(choice).toContainText("Nothing is downloaded until you agree: onnx-community/Qwen2.5-Coder-0.5B-Instruct");
   await expect(choice.getByRole("button", { name: /^Download the model \(about \d+ MB, approximate\)$/ })).toBeVisible();
+  await expect(dialog.getByRole("status").filter({ hasText: "is downloaded only once you agree" })).toBeVisible();
+  await page.screenshot({ path: "test-results/in-page-settings.png" });
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.getByRole("radio", { name: "Schema only" }).check();
   await ask(page, "How many books are there?");
