@@ -75,9 +75,13 @@ describe("the transformers.js generator on the tiny chat model", () => {
   it("says which file is missing and where it looked, or that a model is no chat model", async () => {
     const missing = await generatorFromFolder(`${MODELS}querylab/no-such-model`).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(InPageModelError);
-    expect(String((missing as Error).message)).toMatch(/"no-such-model" could not be loaded from the folder .*querylab\/no-such-model\/: a file it needs is missing/s);
+    expect(String((missing as Error).message)).toMatch(
+      /"no-such-model" could not be loaded from the folder .*querylab\/no-such-model\/: a file it needs is missing/s,
+    );
     const embedding = await generatorFromFolder(`${MODELS}querylab/tiny-embed`).catch((error: unknown) => error);
-    expect(String((embedding as Error).message)).toMatch(/"tiny-embed" could not be loaded .*: it is not a chat model transformers.js can run \(Unsupported model type: bert\)/);
+    expect(String((embedding as Error).message)).toMatch(
+      /"tiny-embed" could not be loaded .*: it is not a chat model transformers.js can run \(Unsupported model type: bert\)/,
+    );
   });
 });
 
@@ -109,7 +113,13 @@ describe("the AI SDK adapter", () => {
     const messages = chatMessages([
       { role: "system", content: "S" },
       { role: "user", content: [{ type: "text", text: "Q" }] },
-      { role: "assistant", content: [{ type: "text", text: "Let me look." }, { type: "tool-call", toolCallId: "1", toolName: "describe_table", input: { table: "books" } }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Let me look." },
+          { type: "tool-call", toolCallId: "1", toolName: "describe_table", input: { table: "books" } },
+        ],
+      },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "1", toolName: "describe_table", output: { type: "text", value: "books(id, title)" } }] },
       { role: "user", content: [{ type: "text", text: "Go on." }] },
     ]);
