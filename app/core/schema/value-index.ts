@@ -1,5 +1,6 @@
 // Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
 import { detectLanguage, stopwords, type Language } from "./language";
+import { isRegionCode, regionNames } from "./region-codes";
 import { foldText, textWords } from "./text-terms";
 
 export interface ColumnValues {
@@ -64,6 +65,12 @@ export class ValueIndex implements ValueMatcher {
   private readonly dateColumns: Array<{ column: number; from: number; to: number; example: string }> = [];
   /** Per column while it is being added: what the date test needs (how many values, how many ISO dates, their years). */
   private readonly dateTallies: Array<{ values: number; dates: number; from: number; to: number; example: string }> = [];
+  /** Per column while it is being added: its distinct values that are country or region codes ('CH', 'ES'). */
+  private readonly regionTallies: Array<Set<string>> = [];
+  /** Columns whose values are country or region codes, with the codes they hold. */
+  private readonly regionColumns: Array<{ column: number; codes: string[] }> = [];
+  /** Per language told: folded region name → the code columns holding it ("schweiz" → Städte.Land 'CH'); built on first use. */
+  private readonly regionNameKeys = new Map<Language | "", Map<string, Place[]>>();
   private count = 0;
 
   /** All columns at once (tests, small databases); the streamed builder adds them chunk by chunk instead. */
@@ -82,6 +89,7 @@ export class ValueIndex implements ValueMatcher {
   /** Starts a column; its values follow in any number of addValues calls, then finishColumn. */
   addColumn(table: string, column: string): number {
     this.dateTallies.push({ values: 0, dates: 0, from: Infinity, to: -Infinity, example: "" });
+    this.regionTallies.push(new Set());
     return this.columns.push({ table, column }) - 1;
   }
 
@@ -91,6 +99,7 @@ export class ValueIndex implements ValueMatcher {
    */
   addValues(columnIndex: number, values: readonly string[], keys?: readonly string[]): void {
     const tally = this.dateTallies[columnIndex]!;
+    const regionCodes = this.regionTallies[columnIndex]!;
     for (let position = 0; position < values.length; position += 1) {
       const value = values[position]!;
       this.count += 1;
@@ -102,6 +111,7 @@ export class ValueIndex implements ValueMatcher {
         tally.from = Math.min(tally.from, Number(year));
         tally.to = Math.max(tally.to, Number(year));
       }
+      if (value.length === 2 && regionCodes.size < MAX_REGION_CODES && isRegionCode(value)) regionCodes.add(value);
       const key = keys ? keys[position]! : valueKey(value);
       if (!key) continue;
       if (value.length <= MAX_EXACT_VALUE_LENGTH) {
@@ -125,6 +135,34 @@ export class ValueIndex implements ValueMatcher {
     const tally = this.dateTallies[columnIndex]!;
     if (tally.values > 0 && tally.dates >= 0.8 * tally.values)
       this.dateColumns.push({ column: columnIndex, from: tally.from, to: tally.to, example: tally.example });
+    // Only a column of codes and little else: a code among names ('GK' beside 'Goalkeeper') is not read as a country.
+    const regionCodes = this.regionTallies[columnIndex]!;
+    if (regionCodes.size >= MIN_REGION_CODES && regionCodes.size >= REGION_CODE_SHARE * tally.values) {
+      this.regionColumns.push({ column: columnIndex, codes: [...regionCodes] });
+      this.regionNameKeys.clear();
+    }
+    this.regionTallies[columnIndex] = new Set();
+  }
+
+  /** Region names in the language told (and English), folded, each with the code columns that store it. */
+  private regionNamesFor(language: Language | null): Map<string, Place[]> {
+    let names = this.regionNameKeys.get(language ?? "");
+    if (!names) {
+      names = new Map();
+      for (const { column, codes } of this.regionColumns) {
+        for (const code of codes) {
+          for (const name of regionNames(code, language)) {
+            const key = valueKey(name);
+            if (!key) continue;
+            let places = names.get(key);
+            if (!places) names.set(key, (places = []));
+            if (!places.some((existing) => existing.column === column)) places.push({ column, value: code });
+          }
+        }
+      }
+      this.regionNameKeys.set(language ?? "", names);
+    }
+    return names;
   }
 
   /**
@@ -146,10 +184,17 @@ export class ValueIndex implements ValueMatcher {
     const told = language === undefined ? detectLanguage(words) : language;
     const stop = told ? stopwords(told) : NO_WORDS;
     const capitalized = capitalizedWords(question);
+    const regionNameKeys = this.regionColumns.length > 0 ? this.regionNamesFor(told) : null;
     for (let start = 0; start < words.length; start += 1) {
       for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length += 1) {
         const phrase = words.slice(start, start + length).join(" ");
         if (length === 1 && (phrase.length < 2 || /^\p{N}+$/u.test(phrase) || stop.has(phrase))) continue;
+        // A country named where its code is stored ("Schweiz" → 'CH'): as telling as the stored value named.
+        const regionPlaces = regionNameKeys?.get(phrase);
+        if (regionPlaces) {
+          const sharing = 1 / Math.sqrt(regionPlaces.length);
+          for (const place of regionPlaces) offer(place, wholeValueWeight(phrase, length, place.value, NO_WORDS) * Math.max(0.35, sharing), "exact");
+        }
         const places = this.exact.get(phrase);
         if (!places) continue;
         const sharing = 1 / Math.sqrt(places.length);
@@ -198,6 +243,15 @@ export class ValueIndex implements ValueMatcher {
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+/** A column of country codes holds at most the world's (about 250); more distinct codes are not tallied. */
+const MAX_REGION_CODES = 300;
+/**
+ * Fewest distinct country codes that make a column of them: about a third of all two-letter pairs are country codes,
+ * so two short codes ('MD', 'DO' for credentials) are country codes by chance as often as not; three or more rarely.
+ */
+const MIN_REGION_CODES = 3;
+/** Share of a column's distinct values that must be region codes for its values to be named by country names. */
+const REGION_CODE_SHARE = 0.9;
 /** Shortest stored value found inside a longer question word: shorter ones ('Gas', 'Bus') are inside too many words. */
 const PART_MIN = 4;
 /** A value inside a word counts for less than the word itself: below the 0.5 that makes a value the question's anchor. */
