@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteEngine } from "../db/sqljs-engine";
 import { pruneSchema } from "./prune";
 import { SchemaRetriever } from "./schema-retriever";
-import { schemaBudget } from "./table-selection";
+import { DEFAULT_BUDGET_SHARE, SMALL_SCHEMA_SHARE, schemaBudget } from "./table-selection";
 import { ValueIndex } from "./value-index";
 import { buildValueIndex } from "./value-index-builder";
 
@@ -73,6 +73,16 @@ describe("table selection", () => {
     expect(grown.budget).toBe(schemaBudget(200, grown.tokensFull));
     expect(grown.budget).toBeGreaterThan(fixed.budget);
     expect(grown.tokensKept).toBeLessThanOrEqual(grown.budget);
+  });
+
+  it("gives a small schema at least 40% of its text (up to twice the floor), and leaves a large one on the linear growth", () => {
+    // A dozen tables (3,600 tokens): linear growth alone gives 1,052 tokens, too few for a question joining four tables.
+    expect(schemaBudget(800, 3_600)).toBe(Math.round(SMALL_SCHEMA_SHARE * 3_600));
+    expect(schemaBudget(800, 3_600)).toBeGreaterThan(800 + Math.round(DEFAULT_BUDGET_SHARE * 2_800));
+    // Capped at twice the floor: an 80-table schema keeps its 15%-of-text budget, not 40%.
+    expect(schemaBudget(800, 14_800)).toBe(800 + Math.round(DEFAULT_BUDGET_SHARE * 14_000));
+    expect(schemaBudget(800, 6_000)).toBe(1_600);
+    expect(schemaBudget(800, 3_600, 0)).toBe(800);
   });
 
   it("does not let a word such as 'an' or 'es' choose the table storing the codes 'AN' and 'ES', unless written as a code", async () => {

@@ -31,9 +31,22 @@ export interface TableChoice {
   rank: number;
 }
 
-/** The budget for a schema of `fullTokens`: the floor given, grown by a share of what the schema has beyond it. */
+/**
+ * Share of a small schema's tokens the budget reaches at least, up to twice the floor. Growing by DEFAULT_BUDGET_SHARE
+ * alone leaves a schema of a dozen tables at a quarter of its text, too little for a question joining four of them
+ * (a table's keys and labels come along); yet such a schema costs little to send at 40%. The cap keeps large
+ * schemas on the linear growth above, where the share matters.
+ */
+export const SMALL_SCHEMA_SHARE = 0.4;
+
+/**
+ * The budget for a schema of `fullTokens`: the floor given, grown by a share of what the schema has beyond it, and
+ * for a small schema at least SMALL_SCHEMA_SHARE of it (up to twice the floor). A share of 0 holds it at the floor.
+ */
 export function schemaBudget(floor: number, fullTokens: number, share = DEFAULT_BUDGET_SHARE): number {
-  return floor + Math.round(share * Math.max(0, fullTokens - floor));
+  const grown = floor + Math.round(share * Math.max(0, fullTokens - floor));
+  if (share === 0) return grown;
+  return Math.max(grown, Math.min(Math.round(SMALL_SCHEMA_SHARE * fullTokens), 2 * floor));
 }
 
 export function isSmallTable(table: TableInfo): boolean {
