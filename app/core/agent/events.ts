@@ -107,6 +107,19 @@ export const voteGroupSchema = z.object({
 });
 export type VoteGroup = z.infer<typeof voteGroupSchema>;
 
+/** A vote's outcome: the trace's vote event carries it, and so does a benchmark result answered by voting (eval). */
+export const voteOutcomeSchema = z.object({
+  candidates: z.number(),
+  temperature: z.number(),
+  /** Groups with rows first, largest first; the winner is groups[winner] (null: no candidate had an answer). */
+  groups: z.array(voteGroupSchema),
+  winner: z.number().nullable(),
+  /** Why the winner won, in words (largest group, or which tie rule decided). */
+  rule: z.string(),
+  /** Candidates without an answer (no final query, or it failed when run), with the reason. */
+  unanswered: z.array(z.object({ candidate: z.number(), reason: z.string() })),
+});
+
 /**
  * A voting run (candidate-voting.ts in eval) is the candidates' runs, each event wrapped with its candidate number so
  * they stream into one trace, then the vote, then the run's own final (the winner's query), error and run-end.
@@ -114,18 +127,7 @@ export type VoteGroup = z.infer<typeof voteGroupSchema>;
 export const agentEventSchema = z.discriminatedUnion("type", [
   ...runEventSchema.options,
   z.object({ type: z.literal("candidate"), candidate: z.number(), event: runEventSchema }),
-  z.object({
-    type: z.literal("vote"),
-    candidates: z.number(),
-    temperature: z.number(),
-    /** Groups with rows first, largest first; the winner is groups[winner] (null: no candidate had an answer). */
-    groups: z.array(voteGroupSchema),
-    winner: z.number().nullable(),
-    /** Why the winner won, in words (largest group, or which tie rule decided). */
-    rule: z.string(),
-    /** Candidates without an answer (no final query, or it failed when run), with the reason. */
-    unanswered: z.array(z.object({ candidate: z.number(), reason: z.string() })),
-  }),
+  z.object({ type: z.literal("vote"), ...voteOutcomeSchema.shape }),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;

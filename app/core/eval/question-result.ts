@@ -1,17 +1,10 @@
 // One benchmark question's outcome: what was predicted, whether it matched, and what it cost. Kept apart from the
 // runner so the page can read results without loading the AI SDK.
 import { z } from "zod";
-import { voteGroupSchema } from "../agent/events";
+import { voteOutcomeSchema } from "../agent/events";
 
-/** A question answered by candidate voting: the vote, and the first candidate's own answer judged alone. */
-export const votingResultSchema = z.object({
-  candidates: z.number(),
-  temperature: z.number(),
-  /** Ranked, the winner first (when there is one). */
-  groups: z.array(voteGroupSchema),
-  winner: z.number().nullable(),
-  rule: z.string(),
-  unanswered: z.array(z.object({ candidate: z.number(), reason: z.string() })),
+/** A question answered by candidate voting: the vote (as the trace records it), and the first candidate's own answer judged alone. */
+export const votingResultSchema = voteOutcomeSchema.extend({
   /**
    * Candidate 1 judged on its own: the "without voting" answer of the same run, at the same temperature, so the two
    * accuracies differ by the vote alone and cost nothing extra to measure.
