@@ -1,10 +1,7 @@
 // EX judge throughput: the teaching benchmark's gold queries judged against themselves and against a reordered
 // copy, through the same judge the CLI and the page use, in pairs per second.
-import { readFile } from "node:fs/promises";
-import initSqlJs from "sql.js";
-import { parseBenchmarkQuestions } from "../app/core/eval/benchmark";
 import { judgeQueries } from "../app/core/eval/ex-judge";
-import { createSqlJsQueryRunner, type QueryRunner } from "../app/core/eval/query-runner";
+import { loadTeachingBenchmark } from "./teaching-benchmark-runners";
 
 export interface JudgeThroughput {
   pairs: number;
@@ -13,15 +10,9 @@ export interface JudgeThroughput {
 }
 
 export async function measureJudgeThroughput(rounds = 3): Promise<JudgeThroughput> {
-  const SQL = await initSqlJs();
-  const parsed = parseBenchmarkQuestions(await readFile("public/benchmark/dev.json", "utf8"));
-  if (!parsed.ok) throw new Error(parsed.message);
-  const runners = new Map<string, QueryRunner>();
-  for (const dbId of new Set(parsed.questions.map((question) => question.dbId))) {
-    runners.set(dbId, createSqlJsQueryRunner(new SQL.Database(new Uint8Array(await readFile(`public/samples/${dbId}.sqlite`)))));
-  }
+  const { questions, runners } = await loadTeachingBenchmark();
   // A prediction that differs only in form: wrapped as a subquery (same rows, no guaranteed order).
-  const pairs = parsed.questions.flatMap((question) => [
+  const pairs = questions.flatMap((question) => [
     { runner: runners.get(question.dbId)!, gold: question.gold, predicted: question.gold },
     { runner: runners.get(question.dbId)!, gold: question.gold, predicted: `SELECT * FROM (${question.gold.replace(/;\s*$/, "")})` },
   ]);

@@ -3,12 +3,10 @@
 // candidates per question: the gold query twice (once with other spacing and a semicolon), wrapped as a subquery, cut to
 // one row, and one unrelated query, so there are real groups to form.
 import { readFile, writeFile } from "node:fs/promises";
-import initSqlJs from "sql.js";
-import { parseBenchmarkQuestions } from "../app/core/eval/benchmark";
 import { executeCandidates } from "../app/core/eval/candidate-voting";
 import { voteOnCandidates } from "../app/core/eval/candidate-vote";
 import { DEFAULT_JUDGE_TIMEOUT_MS } from "../app/core/eval/ex-judge";
-import { createSqlJsQueryRunner, type QueryRunner } from "../app/core/eval/query-runner";
+import { loadTeachingBenchmark } from "./teaching-benchmark-runners";
 import { median, round } from "./stats";
 
 export interface VotingOverhead {
@@ -37,18 +35,12 @@ function percentile(values: readonly number[], share: number): number {
 }
 
 export async function measureVotingOverhead(rounds = 3): Promise<VotingOverhead> {
-  const SQL = await initSqlJs();
-  const parsed = parseBenchmarkQuestions(await readFile("public/benchmark/dev.json", "utf8"));
-  if (!parsed.ok) throw new Error(parsed.message);
-  const runners = new Map<string, QueryRunner>();
-  for (const dbId of new Set(parsed.questions.map((question) => question.dbId))) {
-    runners.set(dbId, createSqlJsQueryRunner(new SQL.Database(new Uint8Array(await readFile(`public/samples/${dbId}.sqlite`)))));
-  }
+  const { questions, runners } = await loadTeachingBenchmark();
   const perQuestion: number[] = [];
   const grouping: number[] = [];
   let goldWins = 0;
   for (let round = 0; round < rounds; round += 1) {
-    for (const question of parsed.questions) {
+    for (const question of questions) {
       const ends = candidatesFor(question.gold).map((sql) => ({ sql, reason: "" }));
       const started = performance.now();
       const answers = await executeCandidates(ends, runners.get(question.dbId)!, DEFAULT_JUDGE_TIMEOUT_MS);
@@ -61,7 +53,7 @@ export async function measureVotingOverhead(rounds = 3): Promise<VotingOverhead>
     }
   }
   return {
-    questions: parsed.questions.length,
+    questions: questions.length,
     candidates: 5,
     rounds,
     perQuestionMedianMs: round(median(perQuestion), 3),
