@@ -6,10 +6,11 @@ import type { TextEmbedder } from "../core/schema/types";
 import type { EmbedWorkerApi } from "../../workers/embed.worker";
 import { errorMessage } from "../core/error-message";
 import { checkedLoadResult, checkedVectors } from "./embedding-replies";
+import { LOADING_STARTED, loadingStatusAfter, ModelWorker, type ModelLoadingStatus } from "./model-worker";
 
 export type EmbeddingStatus =
   | { state: "idle" }
-  | { state: "loading"; progress: number | null; loaded: number; total: number; file: string }
+  | ModelLoadingStatus
   | { state: "ready"; modelId: string; dimensions: number; device: string; loadMs: number }
   | { state: "failed"; message: string };
 
@@ -23,8 +24,7 @@ function startWorker(): Worker {
  * restart(), so callers fall back to lexical and value matching once instead of retrying a download per question.
  */
 export class EmbeddingConnection implements TextEmbedder {
-  private worker: Worker | null = null;
-  private remote: Comlink.Remote<EmbedWorkerApi> | null = null;
+  private worker: ModelWorker<EmbedWorkerApi> | null = null;
   private loading: Promise<void> | null = null;
   private current: EmbeddingStatus = { state: "idle" };
   private readonly listeners = new Set<(status: EmbeddingStatus) => void>();
@@ -58,28 +58,16 @@ export class EmbeddingConnection implements TextEmbedder {
   }
 
   private async loadOnce(): Promise<void> {
-    this.worker = startWorker();
-    this.remote = Comlink.wrap<EmbedWorkerApi>(this.worker);
-    const died = new Promise<never>((_, reject) => {
-      this.worker!.addEventListener("error", (event) => {
-        event.preventDefault();
-        reject(new Error(`The embedding worker failed to start${event.message ? `: ${event.message}` : "."}`));
-      });
-    });
+    const worker = new ModelWorker<EmbedWorkerApi>(startWorker(), "The embedding worker");
+    this.worker = worker;
     this.progressLog.length = 0;
-    this.setStatus({ state: "loading", progress: null, loaded: 0, total: 0, file: "" });
+    this.setStatus(LOADING_STARTED);
     const onProgress = (event: EmbedLoadProgress) => {
       this.progressLog.push(event);
-      // The bar follows the overall figure; per-file events only name the file being fetched.
-      const previous = this.current.state === "loading" ? this.current : { progress: null, loaded: 0, total: 0, file: "" };
-      this.setStatus(
-        event.overall
-          ? { state: "loading", progress: event.progress, loaded: event.loaded, total: event.total, file: previous.file }
-          : { state: "loading", progress: previous.progress, loaded: previous.loaded, total: previous.total, file: event.file },
-      );
+      this.setStatus(loadingStatusAfter(this.current, event));
     };
     try {
-      const result = checkedLoadResult(await Promise.race([this.remote.load(this.settings, Comlink.proxy(onProgress)), died]));
+      const result = checkedLoadResult(await Promise.race([worker.remote.load(this.settings, Comlink.proxy(onProgress)), worker.died]));
       if (!result.ok) throw new Error(result.message);
       this.setStatus({ state: "ready", modelId: result.modelId, dimensions: result.dimensions, device: result.device, loadMs: result.loadMs });
     } catch (error) {
@@ -93,15 +81,13 @@ export class EmbeddingConnection implements TextEmbedder {
     await this.load();
     if (texts.length === 0) return [];
     const dimensions = this.current.state === "ready" ? this.current.dimensions : undefined;
-    return checkedVectors(await this.remote!.embed(texts), texts.length, dimensions);
+    return checkedVectors(await this.worker!.remote.embed(texts), texts.length, dimensions);
   }
 
   /** Ends the worker (a new model was chosen, or the page no longer needs it). */
   terminate(): void {
-    this.remote?.[Comlink.releaseProxy]();
-    this.worker?.terminate();
+    this.worker?.end();
     this.worker = null;
-    this.remote = null;
     this.loading = null;
     this.setStatus({ state: "idle" });
   }

@@ -6,11 +6,12 @@ import type { BrowserAbilities, InPageDevice, InPageModelLocation } from "../cor
 import type { GenerationDelta, GenerationRequest, GenerationResult, TextGenerator } from "../core/llm/text-generator";
 import type { ModelLoadProgress } from "../core/model-load-progress";
 import type { GenerateWorkerApi } from "../../workers/generate.worker";
+import { LOADING_STARTED, loadingStatusAfter, ModelWorker, type ModelLoadingStatus } from "./model-worker";
 import { webGpuWorks } from "./web-gpu";
 
 export type InPageModelStatus =
   | { state: "idle" }
-  | { state: "loading"; progress: number | null; loaded: number; total: number; file: string }
+  | ModelLoadingStatus
   | { state: "ready"; modelId: string; device: string; dtype: string; loadMs: number }
   | { state: "failed"; message: string };
 
@@ -44,8 +45,7 @@ function checkedResult(reply: unknown): GenerationResult {
  * second download of hundreds of MB by itself.
  */
 export class InPageModelConnection implements TextGenerator {
-  private worker: Worker | null = null;
-  private remote: Comlink.Remote<GenerateWorkerApi> | null = null;
+  private worker: ModelWorker<GenerateWorkerApi> | null = null;
   private loading: Promise<void> | null = null;
   private current: InPageModelStatus = { state: "idle" };
 
@@ -75,26 +75,12 @@ export class InPageModelConnection implements TextGenerator {
   }
 
   private async loadOnce(): Promise<void> {
-    this.worker = startWorker();
-    this.remote = Comlink.wrap<GenerateWorkerApi>(this.worker);
-    const died = new Promise<never>((_, reject) => {
-      this.worker!.addEventListener("error", (event) => {
-        event.preventDefault();
-        reject(new Error(`The in-page model worker failed to start${event.message ? `: ${event.message}` : "."}`));
-      });
-    });
-    this.setStatus({ state: "loading", progress: null, loaded: 0, total: 0, file: "" });
-    const onProgress = (event: ModelLoadProgress) => {
-      const previous = this.current.state === "loading" ? this.current : { progress: null, loaded: 0, total: 0, file: "" };
-      // The bar follows the overall figure; per-file events only name the file being fetched.
-      this.setStatus(
-        event.overall
-          ? { state: "loading", progress: event.progress, loaded: event.loaded, total: event.total, file: previous.file }
-          : { state: "loading", progress: previous.progress, loaded: previous.loaded, total: previous.total, file: event.file },
-      );
-    };
+    const worker = new ModelWorker<GenerateWorkerApi>(startWorker(), "The in-page model worker");
+    this.worker = worker;
+    this.setStatus(LOADING_STARTED);
+    const onProgress = (event: ModelLoadProgress) => this.setStatus(loadingStatusAfter(this.current, event));
     try {
-      const result = await Promise.race([this.remote.load(this.location, this.device, Comlink.proxy(onProgress)), died]);
+      const result = await Promise.race([worker.remote.load(this.location, this.device, Comlink.proxy(onProgress)), worker.died]);
       if (!result.ok) throw new Error(result.message);
       this.setStatus({ state: "ready", modelId: result.modelId, device: result.device, dtype: result.dtype, loadMs: result.loadMs });
     } catch (error) {
@@ -109,7 +95,7 @@ export class InPageModelConnection implements TextGenerator {
     const started = this.now();
     const report = (generating: boolean, tokens: number) => this.listeners.onGeneration({ generating, tokens, elapsedMs: this.now() - started });
     report(true, 0);
-    const onAbort = () => void this.remote?.interrupt();
+    const onAbort = () => void this.worker?.remote.interrupt();
     signal?.addEventListener("abort", onAbort, { once: true });
     let tokens = 0;
     // Comlink sends the callback's calls on a channel of their own, so the last deltas may arrive after the result.
@@ -118,7 +104,7 @@ export class InPageModelConnection implements TextGenerator {
     let finished = false;
     try {
       const result = checkedResult(
-        await this.remote!.generate(
+        await this.worker!.remote.generate(
           request,
           Comlink.proxy((delta: GenerationDelta) => {
             if (finished) return;
@@ -144,10 +130,8 @@ export class InPageModelConnection implements TextGenerator {
 
   /** Ends the worker (another model or location was chosen): it may hold hundreds of MB. */
   terminate(): void {
-    this.remote?.[Comlink.releaseProxy]();
-    this.worker?.terminate();
+    this.worker?.end();
     this.worker = null;
-    this.remote = null;
     this.loading = null;
     this.setStatus({ state: "idle" });
   }

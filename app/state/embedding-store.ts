@@ -6,21 +6,13 @@ import { queryLabStorage } from "../browser/services";
 import { createCachedEmbedder } from "../core/schema/embedding-cache";
 import { embeddingLoadSettings, type EmbeddingSettings } from "../core/schema/embedding-settings";
 import type { TextEmbedder } from "../core/schema/types";
+import { readApprovedDownloads, saveApprovedDownloads } from "./download-approvals";
 import { useSettingsStore } from "./settings-store";
 
-/** Hub models the person agreed to download; kept so the question is asked once per model, not per visit. */
+/** Hub models the person agreed to download (see download-approvals.ts). */
 const APPROVED_KEY = "querylab.embedding-downloads-approved";
 
-function readApproved(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(APPROVED_KEY) ?? "[]");
-    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-let approved = readApproved();
+let approved = readApprovedDownloads(APPROVED_KEY);
 
 /**
  * Whether this setting would download from the hub a model the person has not agreed to. A self-hosted folder needs no
@@ -90,11 +82,7 @@ export const useEmbeddingStore = create<EmbeddingState>(() => ({
   async approveDownload() {
     const { model } = useSettingsStore.getState().embedding;
     if (!approved.includes(model)) approved = [...approved, model];
-    try {
-      localStorage.setItem(APPROVED_KEY, JSON.stringify(approved));
-    } catch {
-      // Approved for this page only; asked again after a reload.
-    }
+    saveApprovedDownloads(APPROVED_KEY, approved);
     await useEmbeddingStore.getState().load();
   },
   reset() {

@@ -5,19 +5,11 @@ import { InPageModelConnection, probeBrowserAbilities, type GenerationProgress, 
 import { approxDownloadMegabytes, inPageModelLocation, inPageSupport, isHubLocation, megabytesText, type BrowserAbilities } from "../core/llm/in-page-models";
 import { presetOf } from "../core/llm/provider-presets";
 import { create } from "zustand";
+import { readApprovedDownloads, saveApprovedDownloads } from "./download-approvals";
 import { useSettingsStore } from "./settings-store";
 
-/** Hub models the person agreed to download; kept so the question is asked once per model, not per visit. */
+/** Hub models the person agreed to download (see download-approvals.ts). */
 const APPROVED_KEY = "querylab.in-page-downloads-approved";
-
-function readApproved(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(APPROVED_KEY) ?? "[]");
-    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 interface InPageModelState {
   /** What the browser offers; null until probed (probe() runs when the provider is shown). */
@@ -68,7 +60,7 @@ export const useInPageModelStore = create<InPageModelState>((set, get) => ({
   abilities: null,
   status: { state: "idle" },
   generation: null,
-  approved: readApproved(),
+  approved: readApprovedDownloads(APPROVED_KEY),
 
   async probe() {
     const known = get().abilities;
@@ -87,11 +79,7 @@ export const useInPageModelStore = create<InPageModelState>((set, get) => ({
     const { model } = useSettingsStore.getState().llm;
     const approved = get().approved.includes(model) ? get().approved : [...get().approved, model];
     set({ approved });
-    try {
-      localStorage.setItem(APPROVED_KEY, JSON.stringify(approved));
-    } catch {
-      // Approved for this page only; asked again after a reload.
-    }
+    saveApprovedDownloads(APPROVED_KEY, approved);
     await get().load();
   },
 
