@@ -1,9 +1,10 @@
 // The main screens under axe-core (WCAG 2.1 A and AA: contrast, landmarks, labels, names), and keyboard reach:
-// the first screen, the agent's answer in the trace, the diagnosis, the settings dialog and the benchmark view.
+// the first screen, the agent's answer in the trace, the diagnosis, the settings dialog (also with the in-page model's
+// section), a candidate vote in the trace and the benchmark view.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { configureScriptedLlm, openApp, setSql } from "./helpers";
-import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
+import { conversationTurnOf, startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
 const ANSWER = "SELECT count(*) AS mystery_books FROM books JOIN genres ON genres.genre_id = books.genre_id WHERE genres.name = 'Mystery'";
@@ -53,6 +54,49 @@ test("the first screen, an answered question and a diagnosis have no WCAG A/AA v
   await page.getByRole("button", { name: "Settings" }).click();
   await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
   expect(await violations(page)).toEqual([]);
+});
+
+test("the settings dialog with the provider In this browser has no WCAG A/AA violations", async ({ page }) => {
+  await openApp(page);
+  await page.getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByLabel("Provider").selectOption("in-page");
+  // The default hub model: the section and its download question (nothing is downloaded before Download is pressed).
+  await expect(dialog.getByRole("region", { name: "In-page model download" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  // The site's own folder: no question, the section says where the files come from.
+  await dialog.getByLabel("Base URL").fill("./models/");
+  await dialog.getByRole("combobox", { name: "Model", exact: true }).fill("querylab/tiny-chat");
+  await expect(dialog.getByRole("region", { name: "In-page model" })).toContainText("Its files come from /models/querylab/tiny-chat/");
+  expect(await violations(page)).toEqual([]);
+});
+
+test("a candidate vote in the trace has no WCAG A/AA violations", async ({ page }) => {
+  // Three candidates: two submit the right count, one a wrong one, so the vote has a winner and a second group.
+  const answers = [ANSWER, "SELECT count(*) FROM books", ANSWER];
+  const voters = await startScriptedLlmServer({ models: ["scripted-model"] });
+  let next = 0;
+  voters.setScript((request) => {
+    if (conversationTurnOf(request) > 0) return { text: "Done." };
+    return { text: "Counting.", toolCalls: [toolCall("submit_sql", { sql: answers[next++ % answers.length]! })] };
+  });
+  try {
+    await openApp(page);
+    await configureScriptedLlm(page, voters.url);
+    await page.getByRole("button", { name: "Settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Settings" });
+    await dialog.getByRole("region", { name: "Candidate voting" }).getByLabel("Candidates per question").fill("3");
+    expect(await violations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.getByLabel("Question for the agent").fill("How many mystery books are there?");
+    await page.getByRole("button", { name: "Ask" }).click();
+    const trace = page.getByRole("complementary", { name: "Agent trace" });
+    await expect(trace.getByRole("region", { name: "Vote" })).toContainText("Winner: the largest group: 2 of 3 candidates.");
+    await trace.getByRole("list", { name: "Candidates" }).getByRole("listitem", { name: "Candidate 1" }).locator("summary").first().click();
+    expect(await violations(page)).toEqual([]);
+  } finally {
+    await voters.close();
+  }
 });
 
 test("the benchmark view has no WCAG A/AA violations", async ({ page }) => {
