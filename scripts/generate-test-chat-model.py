@@ -15,7 +15,6 @@ used once, so the table's chain is unambiguous. The inputs and outputs are those
 input_ids, attention_mask, position_ids, past_key_values.0.key/value -> logits, present.0.key/value.
 Output is deterministic: same bytes on every run.
 """
-import json
 import os
 import sys
 
@@ -23,7 +22,9 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test-models", "querylab", "tiny-chat")
+from test_model_files import added_special_tokens, fixture_folder, folder_kilobytes, write_json
+
+OUT = fixture_folder("tiny-chat")
 
 SPECIALS = ["<unk>", "<|system|>", "<|user|>", "<|assistant|>", "<|end|>"]
 UNK, SYSTEM, USER, ASSISTANT, END = range(len(SPECIALS))
@@ -131,15 +132,11 @@ def graph(first, later, vocab_size):
 
 def tokenizer_json(vocab):
     ids = {piece: i for i, piece in enumerate(vocab)}
-    added = [
-        {"id": ids[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": True}
-        for t in SPECIALS
-    ]
     return {
         "version": "1.0",
         "truncation": None,
         "padding": None,
-        "added_tokens": added,
+        "added_tokens": added_special_tokens(ids, SPECIALS),
         "normalizer": None,
         # Prompt text splits into words, and words into characters (BPE without merges); decoding joins pieces as written.
         "pre_tokenizer": {"type": "Whitespace"},
@@ -163,12 +160,6 @@ CHAT_TEMPLATE = (
     "{% for message in messages %}<|{{ message['role'] }}|>{{ message['content'] }}<|end|>{% endfor %}"
     "{% if add_generation_prompt %}<|assistant|>{% endif %}"
 )
-
-
-def write_json(path, value):
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        json.dump(value, handle, indent=1, ensure_ascii=False, sort_keys=False)
-        handle.write("\n")
 
 
 def main():
@@ -215,8 +206,7 @@ def main():
     for name in ("model_q4.onnx", "model_q4f16.onnx"):
         with open(os.path.join(OUT, "onnx", name), "wb") as handle:
             handle.write(model)
-    total = sum(os.path.getsize(os.path.join(root, f)) for root, _, files in os.walk(OUT) for f in files)
-    print(f"wrote {os.path.relpath(OUT)}: vocabulary {len(vocab)}, {total // 1024} KB", file=sys.stderr)
+    print(f"wrote {os.path.relpath(OUT)}: vocabulary {len(vocab)}, {folder_kilobytes(OUT)} KB", file=sys.stderr)
 
 
 if __name__ == "__main__":

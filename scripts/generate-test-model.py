@@ -10,7 +10,6 @@ word piece, so texts sharing words are closer than texts that share none, which 
 real similarity behaviour. Special tokens have zero vectors (LayerNorm keeps them zero) so [CLS]/[SEP], present
 in every text, do not pull unrelated texts together. Output is deterministic: same bytes on every run.
 """
-import json
 import os
 import sys
 
@@ -18,9 +17,11 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
+from test_model_files import added_special_tokens, fixture_folder, folder_kilobytes, write_json
+
 HIDDEN = 64  # 32 would be smaller, but random 32-d vectors overlap too much (cosine noise ≈ 1/√32) to rank reliably
 SEED = 20240604
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test-models", "querylab", "tiny-embed")
+OUT = fixture_folder("tiny-embed")
 SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
 # General English: the most frequent words of everyday and technical prose, written out here so the output does not
@@ -111,15 +112,11 @@ def build_vocab():
 
 def tokenizer_json(vocab):
     ids = {token: index for index, token in enumerate(vocab)}
-    added = [
-        {"id": ids[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": True}
-        for t in SPECIALS
-    ]
     return {
         "version": "1.0",
         "truncation": None,
         "padding": None,
-        "added_tokens": added,
+        "added_tokens": added_special_tokens(ids, SPECIALS),
         "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True, "strip_accents": None, "lowercase": True},
         "pre_tokenizer": {"type": "BertPreTokenizer"},
         "post_processor": {
@@ -207,12 +204,6 @@ def graph(words, types, quantized):
     return model
 
 
-def write_json(path, value):
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        json.dump(value, handle, indent=1, ensure_ascii=False, sort_keys=False)
-        handle.write("\n")
-
-
 def main():
     vocab = build_vocab()
     os.makedirs(os.path.join(OUT, "onnx"), exist_ok=True)
@@ -256,8 +247,7 @@ def main():
         model = graph(words, types, quantized)
         with open(os.path.join(OUT, "onnx", name), "wb") as handle:
             handle.write(model.SerializeToString())
-    total = sum(os.path.getsize(os.path.join(root, f)) for root, _, files in os.walk(OUT) for f in files)
-    print(f"wrote {os.path.relpath(OUT)}: vocabulary {len(vocab)}, hidden {HIDDEN}, {total // 1024} KB", file=sys.stderr)
+    print(f"wrote {os.path.relpath(OUT)}: vocabulary {len(vocab)}, hidden {HIDDEN}, {folder_kilobytes(OUT)} KB", file=sys.stderr)
 
 
 if __name__ == "__main__":
