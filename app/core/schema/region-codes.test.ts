@@ -30,6 +30,7 @@ describe("region codes", () => {
       { table: "leave", column: "leave_type", values: ["AN", "PA", "SK", "UN"] },
       { table: "players", column: "position", values: ["GK", "DF", "MF", "FW", "Goalkeeper"] },
     ]);
-    expect(index.match("How many people from Moldova, Panama or Slovakia?", "english")).toEqual([]);
+    // No country match ("exact"); a long word spelling a code may still be a weak abbreviation guess ("word").
+    expect(index.match("How many people from Moldova, Panama or Slovakia?", "english").filter((match) => match.kind === "exact")).toEqual([]);
   });
 });

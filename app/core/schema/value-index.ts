@@ -67,6 +67,10 @@ export class ValueIndex implements ValueMatcher {
   private readonly dateTallies: Array<{ values: number; dates: number; from: number; to: number; example: string }> = [];
   /** Per column while it is being added: its distinct values that are country or region codes ('CH', 'ES'). */
   private readonly regionTallies: Array<Set<string>> = [];
+  /** Per column while it is being added: its distinct short codes ('GK', 'MF'), null once a value is not one. */
+  private readonly codeTallies: Array<Set<string> | null> = [];
+  /** Columns whose values are all short codes, with the codes: matched by the words they abbreviate ("goalkeepers" → 'GK'). */
+  private readonly codeColumns: Array<{ column: number; codes: string[] }> = [];
   /** Columns whose values are country or region codes, with the codes they hold. */
   private readonly regionColumns: Array<{ column: number; codes: string[] }> = [];
   /** Per language told: folded region name → the code columns holding it ("schweiz" → Städte.Land 'CH'); built on first use. */
@@ -90,6 +94,7 @@ export class ValueIndex implements ValueMatcher {
   addColumn(table: string, column: string): number {
     this.dateTallies.push({ values: 0, dates: 0, from: Infinity, to: -Infinity, example: "" });
     this.regionTallies.push(new Set());
+    this.codeTallies.push(new Set());
     return this.columns.push({ table, column }) - 1;
   }
 
@@ -111,6 +116,8 @@ export class ValueIndex implements ValueMatcher {
         tally.from = Math.min(tally.from, Number(year));
         tally.to = Math.max(tally.to, Number(year));
       }
+      const codes = this.codeTallies[columnIndex];
+      if (codes) this.codeTallies[columnIndex] = SHORT_CODE.test(value) && codes.size < MAX_ABBREVIATION_CODES ? codes.add(value) : null;
       if (value.length === 2 && regionCodes.size < MAX_REGION_CODES && isRegionCode(value)) regionCodes.add(value);
       const key = keys ? keys[position]! : valueKey(value);
       if (!key) continue;
@@ -142,6 +149,9 @@ export class ValueIndex implements ValueMatcher {
       this.regionNameKeys.clear();
     }
     this.regionTallies[columnIndex] = new Set();
+    const codes = this.codeTallies[columnIndex];
+    if (codes && codes.size >= 2) this.codeColumns.push({ column: columnIndex, codes: [...codes] });
+    this.codeTallies[columnIndex] = null;
   }
 
   /** Region names in the language told (and English), folded, each with the code columns that store it. */
@@ -229,6 +239,16 @@ export class ValueIndex implements ValueMatcher {
       for (const entry of spanning) offer({ column: entry.column, value: entry.example }, Math.max(0.3, 0.6 / Math.sqrt(spanning.length)), "year");
     }
 
+    // A long word whose first letter and then, in order, the others spell a short stored code ("goalkeepers" → 'GK'),
+    // inside a column of nothing but such codes: a guess, weighed like a rare word inside values, never an anchor.
+    for (const word of new Set(words)) {
+      if (word.length < ABBREVIATED_WORD_MIN || stop.has(word) || this.exact.has(word) || !/^\p{L}+$/u.test(word)) continue;
+      for (const { column, codes } of this.codeColumns) {
+        const spelled = codes.filter((code) => abbreviates(code.toLowerCase(), word));
+        if (spelled.length === 1) offer({ column, value: spelled[0]! }, ABBREVIATION_WEIGHT, "word");
+      }
+    }
+
     const columnTotal = Math.max(1, this.columns.length);
     for (const word of new Set(words)) {
       const columns = stop.has(word) ? undefined : this.words.get(word);
@@ -243,6 +263,24 @@ export class ValueIndex implements ValueMatcher {
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+/** A stored short code: two or three capitals. */
+const SHORT_CODE = /^\p{Lu}{2,3}$/u;
+/** A column of more distinct codes than this is an identifier column, not a list of kinds. */
+const MAX_ABBREVIATION_CODES = 40;
+/** Shortest question word read as the long form of a code. */
+const ABBREVIATED_WORD_MIN = 6;
+const ABBREVIATION_WEIGHT = 0.2;
+
+/** Whether a code spells a word's abbreviation: its first letter, then its other letters in order ('gk' in "goalkeepers"). */
+function abbreviates(code: string, word: string): boolean {
+  if (word[0] !== code[0]) return false;
+  let position = 1;
+  for (const letter of code.slice(1)) {
+    position = word.indexOf(letter, position) + 1;
+    if (position === 0) return false;
+  }
+  return true;
+}
 /** A column of country codes holds at most the world's (about 250); more distinct codes are not tallied. */
 const MAX_REGION_CODES = 300;
 /**
