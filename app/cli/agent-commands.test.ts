@@ -1,14 +1,10 @@
 // `querylab ask`, `eval` and `ex` as a person runs them: child processes against the scripted LLM server.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserMessage, startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "../../e2e/llm-server/scripted-llm-server";
+import { runQuerylab, writeBenchmarkFolder } from "./cli-test-support";
 
-const run = promisify(execFile);
 let server: ScriptedServer;
 let benchmark = "";
 
@@ -33,28 +29,22 @@ beforeAll(async () => {
       return toolTurn(toolCall("submit_sql", { sql: ANSWERS[question] ?? "SELECT 1" }), "Submitting.");
     },
   });
-  const SQL = await initSqlJs();
-  const database = new SQL.Database();
-  database.exec(
-    "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);",
-  );
-  benchmark = await mkdtemp(join(tmpdir(), "querylab-bench-"));
-  await mkdir(join(benchmark, "database", "shop"), { recursive: true });
-  await writeFile(join(benchmark, "database", "shop", "shop.sqlite"), database.export());
-  await writeFile(join(benchmark, "dev.json"), JSON.stringify(QUESTIONS));
+  benchmark = await writeBenchmarkFolder({
+    dbId: "shop",
+    setupSql:
+      "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);",
+    questions: QUESTIONS,
+    prefix: "querylab-bench-",
+  });
 });
 
 afterAll(async () => {
   await server?.close();
 });
 
-function querylab(...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", "app/cli/querylab.ts", ...args], { env: { ...process.env, QUERYLAB_API_KEY: "" } });
-}
-
 describe("querylab ask", () => {
   it("prints the trace and the final SQL", async () => {
-    const { stdout } = await querylab(
+    const { stdout } = await runQuerylab(
       "ask",
       "--db",
       join(benchmark, "database", "shop", "shop.sqlite"),
@@ -74,7 +64,7 @@ describe("querylab ask", () => {
 
   it("exits non-zero with the reason when the endpoint cannot be reached", async () => {
     await expect(
-      querylab("ask", "--db", join(benchmark, "database", "shop", "shop.sqlite"), "--question", "q", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"),
+      runQuerylab("ask", "--db", join(benchmark, "database", "shop", "shop.sqlite"), "--question", "q", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"),
     ).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining("Could not reach http://127.0.0.1:9/v1") });
   });
 });
@@ -82,7 +72,7 @@ describe("querylab ask", () => {
 describe("querylab eval", () => {
   it("runs every question, judges by execution, writes one line each and prints the accuracy", async () => {
     const out = join(benchmark, "results.jsonl");
-    const { stdout } = await querylab(
+    const { stdout } = await runQuerylab(
       "eval",
       "--benchmark",
       benchmark,
@@ -110,7 +100,7 @@ describe("querylab eval", () => {
   });
 
   it("takes --limit", async () => {
-    const { stdout } = await querylab("eval", "--benchmark", benchmark, "--base-url", server.url, "--model", "scripted-model", "--limit", "2");
+    const { stdout } = await runQuerylab("eval", "--benchmark", benchmark, "--base-url", server.url, "--model", "scripted-model", "--limit", "2");
     expect(stdout).toContain("2/2 = 100.0%");
   });
 });
@@ -129,7 +119,7 @@ describe("querylab ex", () => {
         .map((pair) => JSON.stringify(pair))
         .join("\n"),
     );
-    const { stdout } = await querylab("ex", "--pairs", pairs);
+    const { stdout } = await runQuerylab("ex", "--pairs", pairs);
     expect(
       stdout
         .trim()
@@ -156,7 +146,7 @@ describe("querylab ex", () => {
         .join("\n"),
     );
     // The default (spider, DISTINCT dropped) is judged in process by the judge's own tests; here the flag's way through.
-    const { stdout, stderr } = await querylab("ex", "--pairs", pairs, "--semantics", "spider", "--keep-distinct");
+    const { stdout, stderr } = await runQuerylab("ex", "--pairs", pairs, "--semantics", "spider", "--keep-distinct");
     expect(
       stdout
         .trim()

@@ -1,13 +1,8 @@
 // `querylab eval`'s cost line: --price-in/--price-out read and checked, the table's price otherwise, tokens only without one;
 // and a run against the scripted server that reports usage.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startScriptedLlmServer, toolCall, type ScriptedServer } from "../../e2e/llm-server/scripted-llm-server";
+import { runQuerylab, writeBenchmarkFolder } from "./cli-test-support";
 import { costLine, priceFromOptions } from "./eval-command";
 
 describe("priceFromOptions", () => {
@@ -49,19 +44,15 @@ describe("querylab eval with a price", () => {
     server = await startScriptedLlmServer({
       script: () => ({ toolCalls: [toolCall("submit_sql", { sql: "SELECT count(*) FROM t" })], usage: { prompt_tokens: 100_000, completion_tokens: 1_000 } }),
     });
-    const SQL = await initSqlJs();
-    const database = new SQL.Database();
-    database.exec("CREATE TABLE t(x); INSERT INTO t VALUES (1),(2);");
-    benchmark = await mkdtemp(join(tmpdir(), "querylab-cost-"));
-    await mkdir(join(benchmark, "database", "d"), { recursive: true });
-    await writeFile(join(benchmark, "database", "d", "d.sqlite"), database.export());
-    await writeFile(
-      join(benchmark, "dev.json"),
-      JSON.stringify([
+    benchmark = await writeBenchmarkFolder({
+      dbId: "d",
+      setupSql: "CREATE TABLE t(x); INSERT INTO t VALUES (1),(2);",
+      questions: [
         { db_id: "d", question: "How many rows?", query: "SELECT count(*) FROM t" },
         { db_id: "d", question: "Count them.", query: "SELECT count(*) FROM t" },
-      ]),
-    );
+      ],
+      prefix: "querylab-cost-",
+    });
   });
 
   afterAll(async () => {
@@ -69,25 +60,18 @@ describe("querylab eval with a price", () => {
   });
 
   it("prints the run's tokens and cost in the summary, and both in the JSON line", async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "app/cli/querylab.ts",
-        "eval",
-        "--benchmark",
-        benchmark,
-        "--base-url",
-        server.url,
-        "--model",
-        "scripted-model",
-        "--price-in",
-        "1",
-        "--price-out",
-        "2",
-      ],
-      { env: { ...process.env, QUERYLAB_API_KEY: "" } },
+    const { stdout } = await runQuerylab(
+      "eval",
+      "--benchmark",
+      benchmark,
+      "--base-url",
+      server.url,
+      "--model",
+      "scripted-model",
+      "--price-in",
+      "1",
+      "--price-out",
+      "2",
     );
     expect(stdout).toContain("Tokens: 200,000 in, 2,000 out; cost $0.204 at $1 in / $2 out per million tokens");
     const json = JSON.parse(stdout.trim().split("\n").at(-1)!);

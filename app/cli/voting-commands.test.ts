@@ -1,15 +1,11 @@
 // `querylab eval --candidates N` and `ask --candidates N` as a person runs them: child processes against the scripted server,
 // three candidates per question, one of which answers the last question wrongly.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserMessage, startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "../../e2e/llm-server/scripted-llm-server";
+import { runQuerylab, writeBenchmarkFolder } from "./cli-test-support";
 
-const run = promisify(execFile);
 let server: ScriptedServer;
 let benchmark = "";
 
@@ -37,30 +33,24 @@ beforeAll(async () => {
       return toolTurn(toolCall("submit_sql", { sql: answers[count % answers.length]! }), "Submitting.");
     },
   });
-  const SQL = await initSqlJs();
-  const database = new SQL.Database();
-  database.exec(
-    "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);",
-  );
-  benchmark = await mkdtemp(join(tmpdir(), "querylab-vote-"));
-  await mkdir(join(benchmark, "database", "shop"), { recursive: true });
-  await writeFile(join(benchmark, "database", "shop", "shop.sqlite"), database.export());
-  await writeFile(join(benchmark, "dev.json"), JSON.stringify(QUESTIONS));
+  benchmark = await writeBenchmarkFolder({
+    dbId: "shop",
+    setupSql:
+      "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);",
+    questions: QUESTIONS,
+    prefix: "querylab-vote-",
+  });
 });
 
 afterAll(async () => {
   await server?.close();
 });
 
-function querylab(...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", "app/cli/querylab.ts", ...args], { env: { ...process.env, QUERYLAB_API_KEY: "" } });
-}
-
 describe("querylab eval --candidates", () => {
   it("answers by the vote, writes the groups in each JSON line and gives the accuracy without voting beside it", async () => {
     server.reset();
     const out = join(benchmark, "voted.jsonl");
-    const { stdout } = await querylab(
+    const { stdout } = await runQuerylab(
       "eval",
       "--benchmark",
       benchmark,
@@ -98,7 +88,7 @@ describe("querylab eval --candidates", () => {
   });
 
   it("refuses a number of candidates out of range", async () => {
-    await expect(querylab("eval", "--benchmark", benchmark, "--model", "m", "--candidates", "11")).rejects.toMatchObject({
+    await expect(runQuerylab("eval", "--benchmark", benchmark, "--model", "m", "--candidates", "11")).rejects.toMatchObject({
       stderr: expect.stringContaining("--candidates must be a whole number from 1 to 10, not 11"),
     });
   });
@@ -108,7 +98,7 @@ describe("querylab ask --candidates", () => {
   it("prints each candidate's answer, the groups and the winner's SQL, at the given temperature", async () => {
     server.reset();
     const db = join(benchmark, "database", "shop", "shop.sqlite");
-    const { stdout } = await querylab(
+    const { stdout } = await runQuerylab(
       "ask",
       ...["--db", db, "--question", "Which products cost less than 5?", "--base-url", server.url, "--model", "scripted-model"],
       ...["--candidates", "3", "--temperature", "0.4"],
