@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserMessage, startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "../../e2e/llm-server/scripted-llm-server";
-import { runQuerylab, writeBenchmarkFolder } from "./cli-test-support";
+import { runQuerylab, SHOP_SETUP_SQL, writeBenchmarkFolder } from "./cli-test-support";
 
 let server: ScriptedServer;
 let benchmark = "";
@@ -31,8 +31,7 @@ beforeAll(async () => {
   });
   benchmark = await writeBenchmarkFolder({
     dbId: "shop",
-    setupSql:
-      "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);",
+    setupSql: SHOP_SETUP_SQL,
     questions: QUESTIONS,
     prefix: "querylab-bench-",
   });

@@ -14,6 +14,10 @@ export function runQuerylab(...args: string[]) {
   return run(process.execPath, ["--import", "tsx", "app/cli/querylab.ts", ...args], { env: { ...process.env, QUERYLAB_API_KEY: "" } });
 }
 
+/** The shop the ask/eval tests question: four products, one under 5, one at exactly 5 (so "< 5" and "<= 5" differ). */
+export const SHOP_SETUP_SQL =
+  "CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price REAL); INSERT INTO product VALUES (1,'pen',2.5),(2,'book',12),(3,'mug',5),(4,'lamp',30);";
+
 /** A benchmark folder in a fresh temporary directory: one database built by `setupSql`, and the questions as dev.json. */
 export async function writeBenchmarkFolder(options: {
   dbId: string;
