@@ -116,6 +116,8 @@ test("a budget change and a preview prune without asking the model; a model that
   // The budget set is a floor that grows with the schema (a share of what the schema has beyond it).
   expect(small.budget).toBeGreaterThan(300);
   expect(small.budget).toBeLessThan(small.tokensFull);
+  // …and the panel says what it came to, so a person who typed 300 is not left wondering why more was kept.
+  await expect(summary.getByText(`≈${small.budget.toLocaleString("en-US")} tokens for this one (300 at least)`)).toBeVisible();
   expect(small.tokensKept).toBeLessThanOrEqual(small.budget * 1.1); // the page counts with an estimate within 10% of o200k
   expect(small.kept.books).toEqual(expect.arrayContaining(["title", "publisher_id"]));
   expect(small.kept.publishers).toEqual(expect.arrayContaining(["publisher_id", "name"]));

@@ -2,8 +2,10 @@
 // A new version of the built site is announced, never forced: when a new service worker has installed and waits, this
 // bar offers a reload, and the waiting worker takes over only when the person presses it (scripts/vite-offline.ts).
 // In the dev server and the test build the service worker is off and this never shows.
+import { useEffect, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { cacheFilesFetchedBeforeControl } from "../../browser/offline-cache";
+import { useDatabaseStore } from "../../state/database-store";
 
 /**
  * Lets the waiting worker take over, then reloads once it controls the page. The plugin's own reload only follows a
@@ -15,7 +17,23 @@ async function reloadIntoNewVersion(skipWaiting: () => Promise<void>): Promise<v
   await skipWaiting();
 }
 
+/**
+ * The service worker is registered only once the first database is open and the page is idle: its install precaches
+ * the whole site (about 10 MB), which must not compete with the first visit's sample download and WASM compile.
+ */
 export function UpdateNotice() {
+  const started = useDatabaseStore((state) => state.status !== "starting");
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!started) return;
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 5_000 });
+    return () => cancelIdleCallback(handle);
+  }, [started]);
+  // The live region is always there, so a screen reader announces the notice when it appears.
+  return <div role="status">{idle && <NewVersionNotice />}</div>;
+}
+
+function NewVersionNotice() {
   const {
     needRefresh: [newVersionWaiting],
     updateServiceWorker,
@@ -23,19 +41,15 @@ export function UpdateNotice() {
     // The first service worker is active: what this first visit fetched before it took over is cached now.
     onOfflineReady: () => void cacheFilesFetchedBeforeControl(),
   });
-  // The live region is always there, so a screen reader announces the notice when it appears.
+  if (!newVersionWaiting) return null;
   return (
-    <div role="status">
-      {newVersionWaiting && (
-        <div className="notice info">
-          <span>A new version of QueryLab is ready</span>
-          <span className="notice-actions">
-            <button type="button" onClick={() => void reloadIntoNewVersion(updateServiceWorker)}>
-              Reload
-            </button>
-          </span>
-        </div>
-      )}
+    <div className="notice info">
+      <span>A new version of QueryLab is ready</span>
+      <span className="notice-actions">
+        <button type="button" onClick={() => void reloadIntoNewVersion(updateServiceWorker)}>
+          Reload
+        </button>
+      </span>
     </div>
   );
 }

@@ -75,6 +75,12 @@ export function PruneSummary() {
           </button>
         )}
       </div>
+      {result && result.budget !== budget && (
+        // The setting is a floor: the budget grows with the schema (schemaBudget), so say what it came to here.
+        <p className="muted prune-note budget-note">
+          The budget grows with the schema: ≈{formatCount(result.budget)} tokens for this one ({formatCount(budget)} at least).
+        </p>
+      )}
       {choices > 0 && <p className="muted prune-note">Pins and exclusions apply from the next question (or preview).</p>}
       {result && (
         <details className="prune-text">
