@@ -104,7 +104,14 @@ async function expectNoClippedMark(page: Page): Promise<number> {
     const marks = all.map((mark) => mark.getBoundingClientRect()).filter((rect) => rect.width > 0);
     const clipped = marks.filter((rect) => rect.left < box.left || rect.right > right + 0.5);
     if (clipped.length > 0) throw new Error(`${clipped.length} of ${marks.length} marks reach outside the panel (${box.left}–${right})`);
-    if (panel.scrollWidth > panel.clientWidth) throw new Error(`The panel scrolls sideways: ${panel.scrollWidth} > ${panel.clientWidth}`);
+    if (panel.scrollWidth > panel.clientWidth) {
+      // Name the element that sticks out furthest, so a failure says what to fix.
+      const widest = [...panel.querySelectorAll("*")].reduce<Element | null>(
+        (best, element) => (!best || element.getBoundingClientRect().right > best.getBoundingClientRect().right ? element : best),
+        null,
+      );
+      throw new Error(`The panel scrolls sideways: ${panel.scrollWidth} > ${panel.clientWidth} (widest: ${widest?.outerHTML.slice(0, 300)})`);
+    }
     return all.filter((mark) => mark.checkVisibility()).length;
   });
 }

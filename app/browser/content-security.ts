@@ -24,6 +24,9 @@ function originOf(url: string | null | undefined): string | null {
 export function allowedConnectSources(configuredEndpoint: string | null, databaseUrl: string | null, models: ModelSources = { hub: false }): string[] {
   const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*"]);
   for (const preset of PROVIDER_PRESETS) {
+    // The in-page model's Base URL is where its files come from, fetched by its own worker under the worker's policy;
+    // the page itself never connects there, so the hub stays out unless it is the embedding model's location.
+    if (preset.kind === "in-page") continue;
     const origin = originOf(preset.baseUrl);
     if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
   }

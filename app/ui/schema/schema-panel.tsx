@@ -53,7 +53,7 @@ function TableEntry({ shown: { table, columns, narrowed } }: { shown: ShownTable
         <PinExcludeButtons target={table.name} label={`table ${table.name}`} />
         <button
           type="button"
-          className="link-button"
+          className="link-button table-query"
           aria-label={`Query ${table.name}`}
           onClick={() => {
             setText(`SELECT * FROM ${quoteIdentifierIfNeeded(table.name)} LIMIT 100;`);
