@@ -62,6 +62,20 @@ describe("table selection", () => {
     expect(result.kept.archive_0).toBeUndefined();
   });
 
+  it("fills the budget left with the rest of a neighbour's columns, after what the question asks, and only when it fits", async () => {
+    const retriever = await retrieverFor(SHOP);
+    const question = "Which products have the tag eco?";
+    const roomy = await pruneSchema(retriever, question, { budget: 700, budgetShare: 0 });
+    // suppliers is only a neighbour of products; with room left, its other columns come too, named as "whole table".
+    expect(roomy.kept.suppliers).toEqual(expect.arrayContaining(["rating", "phone", "postcode"]));
+    expect(roomy.columns.find((column) => column.table === "suppliers" && column.column === "rating")!.reasons).toEqual(["whole-table"]);
+    expect(roomy.tokensKept).toBeLessThanOrEqual(roomy.budget);
+    // A tight budget keeps the neighbour's keys and label only.
+    const tight = await pruneSchema(retriever, question, { budget: 185, budgetShare: 0 });
+    expect(tight.kept.suppliers).toEqual(["supplier_id", "company"]);
+    expect(tight.kept.tags).toEqual(["tag_id", "tag"]);
+  });
+
   it("grows the budget with the schema: the floor for a small one, a share of the rest for a large one", async () => {
     expect(schemaBudget(800, 500)).toBe(800);
     expect(schemaBudget(800, 14_800)).toBeGreaterThan(2000);

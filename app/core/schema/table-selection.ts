@@ -8,8 +8,10 @@ export const TABLE_SHARE = 0.3;
 /** A neighbour ranks at this share of the table it neighbours: the question is about that table, maybe through this one. */
 export const NEIGHBOUR_SHARE = 0.5;
 /**
- * The rest of a chosen table's columns rank at this share of the table: once the relevant columns and tables are
- * in, the budget left goes to the tables the question is most about, whole, before the weakest tables.
+ * The rest of a chosen table's columns (a neighbour's too) rank at this share of the table: once the relevant columns
+ * and tables are in, the budget left goes to the tables the question is most about, whole, before the weakest tables.
+ * A neighbour's rest comes last (its rank is already a share of its neighbour's): the column a question paraphrases
+ * ("left the company" → `term_dt`) is often in a table only its keys brought in.
  */
 export const REST_OF_TABLE_SHARE = 0.3;
 /** Tables with at most this many columns are kept whole once chosen: their other columns cost little and are often what is asked. */
@@ -89,7 +91,7 @@ export function rankTables(input: TableRankingInput): TableChoice[] {
       chosen.set(table, { table, reason: "neighbour", whole: false, rank });
     }
   }
-  const rest = primary
+  const rest = [...chosen.values()]
     .filter((choice) => !choice.whole)
     .map((choice) => ({ ...choice, reason: "whole-table" as const, whole: true, rank: REST_OF_TABLE_SHARE * choice.rank }));
   return [...chosen.values(), ...rest].sort((a, b) => b.rank - a.rank);
