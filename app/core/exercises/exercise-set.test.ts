@@ -49,7 +49,10 @@ describe("the exercise-set format", () => {
       title: "",
       database: "bookshop",
       hint: false,
-      questions: [{ id: "a", question: "Q", reference: "SELECT 1; SELECT 2" }, { id: "a", question: "Q2" }],
+      questions: [
+        { id: "a", question: "Q", reference: "SELECT 1; SELECT 2" },
+        { id: "a", question: "Q2" },
+      ],
     });
     expect(problems).toEqual(
       expect.arrayContaining([

@@ -63,7 +63,12 @@ export function databaseUrl(database: Exclude<ExerciseDatabase, { kind: "sample"
   return database.kind === "url" ? database.url : new URL(database.path, setUrl).href;
 }
 
-const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
 
 const databaseText = text(MAX_DATABASE).refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
   message: "must be a bundled sample's name, an http(s) URL or a path relative to the exercise file",
@@ -99,7 +104,10 @@ const exerciseSetSchema = z.strictObject({
 
 /** `questions[2].reference`: where in the file a problem is, written as the file would be navigated. */
 function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((written, key) => (typeof key === "number" ? `${written}[${key}]` : written === "" ? String(key) : `${written}.${String(key)}`), "");
+  return path.reduce<string>(
+    (written, key) => (typeof key === "number" ? `${written}[${key}]` : written === "" ? String(key) : `${written}.${String(key)}`),
+    "",
+  );
 }
 
 /** The value at a problem's path in what was read, to tell a missing field from one of the wrong type. */
