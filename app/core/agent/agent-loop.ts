@@ -6,12 +6,12 @@ import type { PriceTable } from "../llm/model-prices";
 import { DEFAULT_DATA_SHARING, type DataSharing } from "../data-sharing";
 import { isPruned, type PromptSchema } from "../schema/pruning-summary";
 import type { SchemaSearch } from "../schema/schema-search";
-import { Conversation } from "./conversation";
+import { Conversation, type TurnRecord } from "./conversation";
 import type { RunEvent, TokenUsage } from "./events";
 import { modelTurn } from "./model-turn";
 import { defaultStopConditions, firstStop, lastSuccessfulSql, submitted, type AgentStep, type StepAction, type StopCondition } from "./stop-conditions";
 import { requestedCalls, validateToolCall } from "./tool-call";
-import { runTool } from "./tools";
+import { runTool, type SchemaSearchTool } from "./tools";
 
 export interface AgentSettings {
   model: string;
@@ -58,6 +58,12 @@ export interface AgentRunOptions {
    * ends the run (submit_sql ends the task), listed or not.
    */
   stopWhen?: StopCondition[];
+  /**
+   * Turns the conversation already holds, as a fork rebuilds them from a trace up to an edited step (fork.ts): yielded
+   * after run-start as they are, told to the model as they were, and counted by the stop rules; the run goes on from
+   * the turn after them. Absent, the run starts from the question.
+   */
+  resume?: ResumedTurn[];
   /** What to tell a person who cannot reach the provider (e.g. Ollama's allowed origins). */
   reachHint?: string;
   /** The fetch the model was created with, when it records raw exchanges. */
@@ -66,6 +72,23 @@ export interface AgentRunOptions {
   /** Waits between retries; replaceable so tests need not sleep. */
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
+}
+
+/** One turn taken before the run started (a fork's turns up to its edited step), in every form the loop keeps. */
+export interface ResumedTurn {
+  /** How the trace shows it: turn-start, a protocol switch, its thought, turn-end, each call and its observation. */
+  events: RunEvent[];
+  /** The protocol the conversation was in by the end of it: a provider that refused tools goes on without them. */
+  protocol: "tools" | "text";
+  /** What the model is told of it. */
+  record: TurnRecord;
+  /** What the stop rules see of it. */
+  step: AgentStep;
+}
+
+/** search_schema as the loop offers it: only over a pruned schema, with what the prompt's schema shows. */
+export function offeredSchemaSearch(options: Pick<AgentRunOptions, "schemaSearch" | "schema">): SchemaSearchTool | undefined {
+  return options.schemaSearch && isPruned(options.schema.pruning) ? { search: options.schemaSearch, shown: options.schema.pruning.kept } : undefined;
 }
 
 function abortableSleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
@@ -92,8 +115,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<RunEve
   const started = now();
   let modelTime = 0;
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-  const schemaSearch =
-    options.schemaSearch && isPruned(options.schema.pruning) ? { search: options.schemaSearch, shown: options.schema.pruning.kept } : undefined;
+  const schemaSearch = offeredSchemaSearch(options);
   const conversation = new Conversation({
     question: options.question,
     evidence: options.evidence,
@@ -114,9 +136,16 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<RunEve
     systemPrompt: conversation.system,
     startedAt: Date.now(),
     schema: options.schema.pruning,
+    sharing,
   };
 
   const steps: AgentStep[] = [];
+  for (const resumed of options.resume ?? []) {
+    if (resumed.protocol === "text" && conversation.protocol === "tools") conversation.switchToText();
+    conversation.appendTurn(resumed.record);
+    steps.push(resumed.step);
+    yield* resumed.events;
+  }
   const end = (status: "submitted" | "max-turns" | "stopped" | "failed", turns = steps.length): RunEvent => ({
     type: "run-end",
     status,

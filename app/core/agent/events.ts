@@ -3,6 +3,7 @@ import { z } from "zod";
 import { sqlValueSchema } from "../db/types";
 import { llmErrorKindSchema } from "../llm/llm-errors";
 import { schemaPruningSummarySchema } from "../schema/pruning-summary";
+import { dataSharingSchema } from "../data-sharing";
 
 const resultSchema = z.object({
   columns: z.array(z.string()),
@@ -39,6 +40,8 @@ export const runEventSchema = z.discriminatedUnion("type", [
     startedAt: z.number(),
     /** The schema sent and how it was pruned (always set now; absent in traces from before pruning or with it off). */
     schema: schemaPruningSummarySchema.optional(),
+    /** What the person allowed to be sent during this run (absent in traces from before it was recorded): a shared session obeys it. */
+    sharing: dataSharingSchema.optional(),
   }),
   z.object({ type: z.literal("turn-start"), turn: z.number() }),
   z.object({ type: z.literal("text-delta"), turn: z.number(), text: z.string() }),
@@ -52,10 +55,11 @@ export const runEventSchema = z.discriminatedUnion("type", [
     tool: z.string(),
     input: z.unknown(),
     /**
-     * Set when the agent loop itself made the call rather than the model: it submits a query the model ran twice
-     * without submitting it (the observation says why). Absent for the model's own calls.
+     * Set when the model did not make the call as it stands: "agent" when the loop made it (it submits a query the
+     * model ran twice without submitting it; the observation says why), "person" when a person changed its SQL to
+     * fork the trace from there (fork.ts). Absent for the model's own calls.
      */
-    by: z.literal("agent").optional(),
+    by: z.enum(["agent", "person"]).optional(),
   }),
   z.object({
     type: z.literal("observation"),

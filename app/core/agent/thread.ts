@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { SqlValue } from "../db/types";
 import { blobToHex } from "../db/blob-hex";
 import { formatCount } from "../format";
-import { notAQueryLabFile, parseBoundedJson, TRACE_LIMITS, traceSchema, turnCount, type Trace, type TraceLimits } from "./trace";
+import { mostTurns, notAQueryLabFile, parseBoundedJson, TRACE_LIMITS, traceSchema, unvalidatedEventCount, type Trace, type TraceLimits } from "./trace";
 import { traceUsage } from "./trace-cost";
 
 /** Rows of a final result kept in the thread: the context sends at most these, and only when results may be shared. */
@@ -140,10 +140,7 @@ export function parseThreadFile(text: string, limits: TraceLimits = TRACE_LIMITS
   const value = read.value;
   // Counted before the schema: a hostile file should cost one pass, not a validation of every event.
   const traces = typeof value === "object" && value !== null && "traces" in value && Array.isArray(value.traces) ? (value.traces as unknown[]) : [];
-  const events = traces.reduce<number>((sum, trace) => {
-    const list = typeof trace === "object" && trace !== null && "events" in trace ? trace.events : null;
-    return sum + (Array.isArray(list) ? list.length : 0);
-  }, 0);
+  const events = traces.reduce<number>((sum, trace) => sum + unvalidatedEventCount(trace), 0);
   if (events > limits.events) {
     return { ok: false, message: `The thread's traces have ${formatCount(events)} events; up to ${formatCount(limits.events)} can be imported.` };
   }
@@ -157,7 +154,7 @@ export function parseThreadFile(text: string, limits: TraceLimits = TRACE_LIMITS
     };
   }
   for (const trace of file.traces) {
-    const turns = turnCount(trace.events);
+    const turns = mostTurns(trace);
     if (turns > limits.turns) {
       return {
         ok: false,

@@ -81,6 +81,18 @@ export function validateToolCall(requested: Pick<RequestedToolCall, "id" | "tool
   return checked;
 }
 
+const TEXT_CALL_PREFIX = "text-";
+
+/** The id of an action read from a reply's text: providers give native calls ids of their own, never this form. */
+function textCallId(turn: number, index: number): string {
+  return index === 0 ? `${TEXT_CALL_PREFIX}${turn}` : `${TEXT_CALL_PREFIX}${turn}-${index + 1}`;
+}
+
+/** Whether a recorded call was read from the reply's text (it goes back to the model as text, not as a tool call). */
+export function isTextCallId(id: string): boolean {
+  return id.startsWith(TEXT_CALL_PREFIX);
+}
+
 /** The SQL a call runs (run_sql, submit_sql), if any. */
 export function sqlOf(call: ToolCall): string | null {
   return call.name === "run_sql" || call.name === "submit_sql" ? call.input.sql : null;
@@ -101,7 +113,7 @@ export function requestedCalls(
   if (reading.ok) {
     // Several calls written in one reply get ids of their own, as native parallel calls do.
     const calls = reading.calls.map((call, index): RequestedToolCall => ({
-      id: index === 0 ? `text-${turn}` : `text-${turn}-${index + 1}`,
+      id: textCallId(turn, index),
       toolName: call.name,
       input: call.input,
       source: "text",

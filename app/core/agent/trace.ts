@@ -1,8 +1,10 @@
 // A trace is one run of the agent kept for later: the question, where it ran, and every event. Plus the view of it as turns.
 import { z } from "zod";
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type TokenUsage } from "./events";
+import { traceBranchSchema } from "./branches";
 import { errorMessage } from "../error-message";
 import { formatBytes, formatCount } from "../format";
+import { blobToHex } from "../db/blob-hex";
 
 /**
  * What an imported trace may hold. The page's own runs stop at 50 turns; a benchmark trace is one question; so these
@@ -28,6 +30,8 @@ export const traceSchema = z.object({
   baseUrl: z.string(),
   createdAt: z.number(),
   events: z.array(agentEventSchema),
+  /** Forks of the run, each continued from an edited step (branches.ts); absent when it has none. */
+  branches: z.array(traceBranchSchema).optional(),
 });
 export type Trace = z.infer<typeof traceSchema>;
 
@@ -188,6 +192,11 @@ export function replaySteps(events: AgentEvent[]): number[] {
   return steps;
 }
 
+/** JSON.stringify's replacer for traces: BLOBs in result rows have no JSON form, so they are written as SQL hex literals. */
+export function traceJsonReplacer(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? `x'${blobToHex(value)}'` : value;
+}
+
 /** How deep arrays and objects nest in a parsed JSON value, counted without recursion (the value may be hostile). */
 export function nestingDepth(value: unknown, stopAbove = Infinity): number {
   let deepest = 0;
@@ -219,7 +228,11 @@ export function checkTraceFileSize(sizeBytes: number, limits: TraceLimits = TRAC
  * The first checks every imported file gets (a trace or a thread of traces): valid JSON, and nested no deeper than the
  * limit. Checked before the schema: a hostile file should cost one pass, not a validation of every event.
  */
-export function parseBoundedJson(text: string, limits: TraceLimits, kind: "trace" | "thread"): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseBoundedJson(
+  text: string,
+  limits: TraceLimits,
+  kind: "trace" | "thread" | "session",
+): { ok: true; value: unknown } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -236,7 +249,7 @@ export function parseBoundedJson(text: string, limits: TraceLimits, kind: "trace
 }
 
 /** A schema refusal in words: the first issue's path and message. */
-export function notAQueryLabFile(kind: "trace" | "thread", issue: { path: PropertyKey[]; message: string } | undefined): string {
+export function notAQueryLabFile(kind: "trace" | "thread" | "session", issue: { path: PropertyKey[]; message: string } | undefined): string {
   return `The file is not a QueryLab ${kind} (${issue ? `${issue.path.map(String).join(".") || "top level"}: ${issue.message}` : "unknown shape"}).`;
 }
 
@@ -247,18 +260,33 @@ export function turnCount(events: readonly Trace["events"][number][]): number {
   return turns.size;
 }
 
+/** Events in a parsed but not yet validated trace, its branches' included: counted before the schema runs. */
+export function unvalidatedEventCount(trace: unknown): number {
+  const length = (value: unknown): number => {
+    const events = typeof value === "object" && value !== null && "events" in value ? value.events : null;
+    return Array.isArray(events) ? events.length : 0;
+  };
+  const branches = typeof trace === "object" && trace !== null && "branches" in trace && Array.isArray(trace.branches) ? (trace.branches as unknown[]) : [];
+  return branches.reduce<number>((sum, branch) => sum + length(branch), length(trace));
+}
+
+/** The most turns any run of the trace spans, its own or a branch's: the import limit is per run. */
+export function mostTurns(trace: Trace): number {
+  return Math.max(turnCount(trace.events), ...(trace.branches ?? []).map((branch) => turnCount(branch.events)));
+}
+
 /** Parses an imported trace file; the message says what is wrong in words. */
 export function parseTrace(text: string, limits: TraceLimits = TRACE_LIMITS): { ok: true; trace: Trace } | { ok: false; message: string } {
   const read = parseBoundedJson(text, limits, "trace");
   if (!read.ok) return read;
   const value = read.value;
-  const events = typeof value === "object" && value !== null && "events" in value ? value.events : null;
-  if (Array.isArray(events) && events.length > limits.events) {
-    return { ok: false, message: `The trace has ${formatCount(events.length)} events; traces of up to ${formatCount(limits.events)} events can be imported.` };
+  const events = unvalidatedEventCount(value);
+  if (events > limits.events) {
+    return { ok: false, message: `The trace has ${formatCount(events)} events; traces of up to ${formatCount(limits.events)} events can be imported.` };
   }
   const parsed = traceSchema.safeParse(value);
   if (!parsed.success) return { ok: false, message: notAQueryLabFile("trace", parsed.error.issues[0]) };
-  const turns = turnCount(parsed.data.events);
+  const turns = mostTurns(parsed.data);
   if (turns > limits.turns) {
     return { ok: false, message: `The trace has ${formatCount(turns)} turns; traces of up to ${formatCount(limits.turns)} turns can be imported.` };
   }
