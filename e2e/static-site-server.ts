@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, normalize, resolve } from "node:path";
-import { headerRules, headersForPath } from "../app/browser/security-headers";
+import { headerRules, headersForPath, type HostOptions } from "../app/browser/security-headers";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -28,9 +28,12 @@ export interface StaticSite {
   stop(): Promise<void>;
 }
 
-/** Serves `distDir` under `prefix` ("/some/sub/path/") and `modelsDir` under `${prefix}models/`. */
-export async function staticSite(distDir: string, modelsDir: string, prefix: string): Promise<StaticSite> {
-  const rules = headerRules();
+/**
+ * Serves `distDir` under `prefix` ("/some/sub/path/") and `modelsDir` under `${prefix}models/`, with the headers a host
+ * configured with `host` sends (e.g. the sites allowed to frame the page).
+ */
+export async function staticSite(distDir: string, modelsDir: string, prefix: string, host: HostOptions = {}): Promise<StaticSite> {
+  const rules = headerRules(host);
   let server: Server | null = null;
   let port = 0;
   let requests = 0;

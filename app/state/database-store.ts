@@ -4,7 +4,9 @@ import { create } from "zustand";
 import type { DatabaseSchema } from "../core/db/types";
 import { checkDatabaseSize } from "../core/db/sqljs-engine";
 import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../browser/cross-tab-saves";
-import { fetchDatabase } from "../browser/fetch-database";
+import { fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
+import { databaseInAddress, type DatabaseRequest } from "../browser/page-address";
+import { courseSettings } from "../browser/course";
 import { loadSampleBytes, loadSampleManifest, type SampleEntry } from "../browser/samples";
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
@@ -89,6 +91,14 @@ export interface DatabaseStoreServices {
   address(): URL | null;
   /** Called when durable storage refuses writes: from then on the page keeps things in memory. */
   storageRefused(): void;
+  /** The database a course build opens on (app/browser/course.ts); absent or null for the ordinary app. */
+  courseDatabase?(): DatabaseRequest | null;
+}
+
+/** Whether a stored database is the kept copy of a requested one (its name and source are all a copy keeps). */
+function isCopyOf(meta: StoredDatabaseMeta, request: DatabaseRequest, samples: SampleEntry[]): boolean {
+  if (request.kind === "sample") return meta.source === "sample" && meta.name === samples.find((sample) => sample.id === request.id)?.title;
+  return meta.source === "url" && meta.name === fileNameFromUrl(request.url);
 }
 
 export function browserDatabaseServices(): DatabaseStoreServices {
@@ -100,6 +110,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     loadSampleBytes,
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
+    courseDatabase: () => courseSettings()?.database ?? null,
   };
 }
 
@@ -204,6 +215,15 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     /** Opens bytes in the worker; only on success does it become the current database. */
+    /** Opens a sample named by its id, or a URL; a sample the list lacks is a notice, as a failed download is. */
+    async function openRequested(request: DatabaseRequest, samples: SampleEntry[]): Promise<boolean> {
+      if (request.kind === "url") return get().openUrl(request.url);
+      const sample = samples.find((entry) => entry.id === request.id);
+      if (sample) return get().openSample(sample);
+      set({ notice: { kind: "error", message: `There is no sample called "${request.id}" (there are: ${samples.map((entry) => entry.id).join(", ")}).` } });
+      return false;
+    }
+
     async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId(), knownAt?: number): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
       try {
@@ -305,14 +325,22 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         set({ samples, recent });
         let opened = false;
         const address = services.address();
-        const urlParameter = address?.searchParams.get("db");
+        const requested = address ? databaseInAddress(address) : null;
         let urlNotice: Notice | null = null;
-        if (address && urlParameter) {
-          opened = await get().openUrl(urlParameter);
+        if (address && requested) {
+          opened = await openRequested(requested, samples);
           urlNotice = opened ? null : get().notice;
           // A reload should come back to the kept copy (with its edits), not download the original again.
           address.searchParams.delete("db");
+          address.searchParams.delete("sample");
           history.replaceState(null, "", address);
+        }
+        // A course build opens on its database, or on the kept copy of it when that was the last one open; another
+        // course on the same site (one browser storage per site) has its own.
+        const course = services.courseDatabase?.() ?? null;
+        if (!opened && course) {
+          const last = recent.find((meta) => meta.id === lastOpenId);
+          opened = last && isCopyOf(last, course, samples) ? await get().reopenRecent(last.id) : await openRequested(course, samples);
         }
         if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
         if (!opened && samples[0]) opened = await get().openSample(samples[0]);
