@@ -5,11 +5,13 @@ import { testModels } from "./scripts/vite-test-models";
 // The page's CSP meta tag, dist/_headers and the preview server's headers, all from app/browser/security-headers.ts.
 import { securityHeaders } from "./scripts/vite-security-headers";
 import { offlineServiceWorker } from "./scripts/vite-offline";
+// A course build (course.config.json, or QUERYLAB_COURSE=path): its database, exercise set, starting screen and title.
+import { courseBuild } from "./scripts/vite-course";
 
 export default defineConfig(({ mode }) => ({
   // Relative, so the built site works from any sub-path (its service worker's scope follows it).
   base: "./",
-  plugins: [react(), securityHeaders(), testModels(), offlineServiceWorker(mode)],
+  plugins: [react(), securityHeaders(), testModels(), offlineServiceWorker(mode), courseBuild()],
   worker: { format: "es" },
   build: {
     target: "es2022",

@@ -10,7 +10,17 @@ import { followDatabaseWorkspaces } from "./state/thread-workspace";
 import { useSettingsStore } from "./state/settings-store";
 import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
+import { EmbedApp } from "./ui/embed/embed-app";
+import { addressWithCourseExercises, startAddress, startsEmbedded } from "./browser/page-address";
+import { courseSettings } from "./browser/course";
 import "./ui/styles.css";
+
+// Read before the database opens (opening a ?db= database takes it out of the address).
+const start = startAddress(location.href);
+const course = courseSettings();
+// A course that starts on its exercises hands the set to the exercise panel as ?exercises=URL (docs/exercises.md).
+const exercisesAddress = addressWithCourseExercises(new URL(location.href), course);
+if (exercisesAddress) history.replaceState(null, "", exercisesAddress);
 
 if (import.meta.env.DEV || import.meta.env.MODE === "test") installTestHook();
 // Before anything is fetched: the page may connect only to itself, the provider endpoints and the configured ones.
@@ -21,18 +31,19 @@ if (!import.meta.env.DEV) {
     hub: embedding.enabled && embedding.location === "hub",
     folderUrl: embedding.enabled && embedding.location === "folder" ? embedding.folderUrl : null,
   };
-  restrictConnections(llm.baseUrl, new URLSearchParams(location.search).get("db"), models);
+  const startingDatabase = start.database ?? course?.database ?? null;
+  restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models);
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <EmbedApp /> : <App />}</StrictMode>);
 
 void useEditorStore.getState().loadHistory();
 void useAgentStore.getState().loadHistory();
 watchSqliteWorker();
 // Before the first database opens, so its editor text, thread and last result come back with it.
 followDatabaseWorkspaces();
-void useDatabaseStore.getState().start();
+// A question in the address (the embed's "Open in QueryLab" link) waits in the question box once the database is open.
+void useDatabaseStore
+  .getState()
+  .start()
+  .then(() => start.question && useAgentStore.getState().setQuestion(start.question));
