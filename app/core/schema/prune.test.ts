@@ -75,7 +75,7 @@ describe("pruning", () => {
     expect(decision("suppliers", "rating")).toMatchObject({ kept: false, dropReason: "below-budget" });
     expect(result.schemaText).toContain("question matches 'Gold'");
     expect(result.schemaText).not.toContain("CREATE TABLE suppliers");
-    expect(result.schemaText).toMatch(/more tables? and \d+ more columns? exist/);
+    expect(result.schemaText).toMatch(/\d+ more tables?( and \d+ more columns?)? exist/);
     expect(result.stagesUsed).toEqual(["lexical", "value"]);
   });
 

@@ -17,9 +17,10 @@ export interface ValueMatch {
   /** How strongly the question points at this column through it (0..1). */
   score: number;
   /**
-   * "exact": a phrase of the question is a whole stored value; "part": a whole stored value is the head or modifier
-   * of a word of the question, or the word inflected ('Strom' in "Stromtarif", 'Condo' in "condos"); "word": a
-   * rare word of the question occurs inside values; "year": a year the column's dates span.
+   * "exact": a phrase of the question is a whole stored value, or one with its last word inflected ("annual passes"
+   * → 'Annual pass'); "part": a whole stored value is the head or modifier of a word of the question, or the word
+   * inflected ('Strom' in "Stromtarif", 'Condo' in "condos"), or a form of the same long stem ("dermatologists" →
+   * 'Dermatology'); "word": a rare word of the question occurs inside values; "year": a year the column's dates span.
    */
   kind: "exact" | "part" | "word" | "year";
 }
@@ -75,6 +76,8 @@ export class ValueIndex implements ValueMatcher {
   private readonly regionColumns: Array<{ column: number; codes: string[] }> = [];
   /** Per language told: folded region name → the code columns holding it ("schweiz" → Städte.Land 'CH'); built on first use. */
   private readonly regionNameKeys = new Map<Language | "", Map<string, Place[]>>();
+  /** Built on first use from the whole values (singleWordValues), dropped when values are added. */
+  private singleWordKeys: Map<string, string[]> | null = null;
   private count = 0;
 
   /** All columns at once (tests, small databases); the streamed builder adds them chunk by chunk instead. */
@@ -105,6 +108,7 @@ export class ValueIndex implements ValueMatcher {
   addValues(columnIndex: number, values: readonly string[], keys?: readonly string[]): void {
     const tally = this.dateTallies[columnIndex]!;
     const regionCodes = this.regionTallies[columnIndex]!;
+    this.singleWordKeys = null;
     for (let position = 0; position < values.length; position += 1) {
       const value = values[position]!;
       this.count += 1;
@@ -175,6 +179,37 @@ export class ValueIndex implements ValueMatcher {
     return names;
   }
 
+  /** Single-word stored values (letters only, long enough to have a stem), by their first SHARED_STEM_MIN letters. */
+  private singleWordValues(): Map<string, string[]> {
+    if (!this.singleWordKeys) {
+      this.singleWordKeys = new Map();
+      for (const key of this.exact.keys()) {
+        if (key.length < SHARED_STEM_MIN || !/^\p{L}+$/u.test(key)) continue;
+        const prefix = key.slice(0, SHARED_STEM_MIN);
+        const keys = this.singleWordKeys.get(prefix);
+        if (keys) keys.push(key);
+        else this.singleWordKeys.set(prefix, [key]);
+      }
+    }
+    return this.singleWordKeys;
+  }
+
+  /**
+   * Stored values that are the phrase words[start, start + length) with its last word ending up to INFLECTION_MAX
+   * letters earlier (a plural, a case ending), the stem kept at least INFLECTION_STEM_MIN letters; fewest letters cut
+   * first, and only when one column holds it (shared, it says little on top of the words that name it).
+   */
+  private inflectedPhrase(words: readonly string[], start: number, length: number): Place[] {
+    const last = words[start + length - 1]!;
+    if (!/^\p{L}+$/u.test(last)) return [];
+    const head = words.slice(start, start + length - 1).join(" ");
+    for (let cut = 1; cut <= INFLECTION_MAX && last.length - cut >= INFLECTION_STEM_MIN; cut += 1) {
+      const places = this.exact.get(`${head} ${last.slice(0, last.length - cut)}`);
+      if (places) return places.length === 1 ? places : [];
+    }
+    return [];
+  }
+
   /**
    * The columns whose values the question mentions, strongest first, one entry per column. A whole-value match of
    * a phrase scores by its length and how few columns share it; a word found inside values (a title, a
@@ -206,9 +241,14 @@ export class ValueIndex implements ValueMatcher {
           for (const place of regionPlaces) offer(place, wholeValueWeight(phrase, length, place.value, NO_WORDS) * Math.max(0.35, sharing), "exact");
         }
         const places = this.exact.get(phrase);
-        if (!places) continue;
-        const sharing = 1 / Math.sqrt(places.length);
-        for (const place of places) offer(place, wholeValueWeight(phrase, length, place.value, capitalized) * Math.max(0.35, sharing), "exact");
+        if (places) {
+          const sharing = 1 / Math.sqrt(places.length);
+          for (const place of places) offer(place, wholeValueWeight(phrase, length, place.value, capitalized) * Math.max(0.35, sharing), "exact");
+        } else if (length > 1) {
+          // A stored phrase whose last word the question inflects ("annual passes" → 'Annual pass', "software
+          // engineers" → 'Software Engineer'): the words before it fix the phrase, so it is as telling as named whole.
+          for (const place of this.inflectedPhrase(words, start, length)) offer(place, INFLECTED_PHRASE_WEIGHT, "exact");
+        }
       }
     }
 
@@ -223,6 +263,18 @@ export class ValueIndex implements ValueMatcher {
           const sharing = 1 / Math.sqrt(places.length);
           for (const place of places) offer(place, PART_WEIGHT * Math.max(0.35, sharing), "part");
         }
+      }
+    }
+
+    // A stored word the question names in another form ("dermatologists" → 'Dermatology', "cardiologists" →
+    // 'Cardiology'): the same long stem, other endings; weighed as a value inside a word.
+    for (const word of new Set(words)) {
+      if (word.length < SHARED_STEM_MIN || stop.has(word) || this.exact.has(word) || !/^\p{L}+$/u.test(word)) continue;
+      for (const key of this.singleWordValues().get(word.slice(0, SHARED_STEM_MIN)) ?? []) {
+        if (!sharesStem(word, key)) continue;
+        const places = this.exact.get(key)!;
+        const sharing = 1 / Math.sqrt(places.length);
+        for (const place of places) offer(place, PART_WEIGHT * Math.max(0.35, sharing), "part");
       }
     }
 
@@ -263,6 +315,22 @@ export class ValueIndex implements ValueMatcher {
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+/** Letters two forms of a word share at least from their start ("dermatolog"), and at most letters a shorter form has beyond them. */
+const SHARED_STEM_MIN = 7;
+const OTHER_ENDING_MAX = 2;
+
+/** Whether two folded words are forms of one stem: a long shared beginning, the shorter one at most a short ending more. */
+function sharesStem(a: string, b: string): boolean {
+  if (a === b) return false;
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared += 1;
+  return shared >= SHARED_STEM_MIN && Math.min(a.length, b.length) - shared <= OTHER_ENDING_MAX;
+}
+/** Most letters an inflection adds to a phrase's last word (-s, -es, -en, -ern), and the fewest left of the word. */
+const INFLECTION_MAX = 3;
+const INFLECTION_STEM_MIN = 3;
+/** A stored phrase named with its last word inflected: telling, a little below the phrase named as stored. */
+const INFLECTED_PHRASE_WEIGHT = 0.9;
 /** A stored short code: two or three capitals. */
 const SHORT_CODE = /^\p{Lu}{2,3}$/u;
 /** A column of more distinct codes than this is an identifier column, not a list of kinds. */
