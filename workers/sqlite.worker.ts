@@ -5,19 +5,32 @@ import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import { DatabaseService } from "../app/core/database-service";
 import { whenReady } from "../app/core/db/when-ready";
 import { limitRequests } from "./fetch-guard";
+import { receivePageCompiledWasm, sqlJsOptions } from "./page-compiled-wasm";
+import { openRangeSource } from "./range-sources";
+import { transferringPages } from "./transfer-pages";
 
-// Databases arrive as bytes from the page, so the only request this worker makes is for its own WASM, once; after
-// that it makes none, whatever a query or a library asks.
+// Databases arrive as bytes from the page, or are read on demand from a URL the page handed over; so the requests
+// this worker makes are for its own WASM, once, and range requests to those URLs; none other, whatever a query or a
+// library asks.
 const wasm = new URL(wasmUrl, self.location.href).href;
 let wasmLoaded = false;
+const urlsReadOnDemand = new Set<string>();
 limitRequests(self, {
   worker: "SQLite worker",
-  allows: "its own WASM file, before it has loaded (it needs no network)",
-  allowed: (url) => !wasmLoaded && url.href === wasm,
+  allows: "its own WASM file, before it has loaded, and the databases the page opened to be read on demand",
+  allowed: (url) => (!wasmLoaded && url.href === wasm) || urlsReadOnDemand.has(url.href),
 });
 
-const service = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => {
-  wasmLoaded = true;
-  return DatabaseService.create(SQL);
-});
-Comlink.expose(whenReady(service));
+// The page compiles the WASM while this script loads and sends the module; without one it is fetched here.
+const service = receivePageCompiledWasm(self)
+  .then((module) => initSqlJs(sqlJsOptions(module, wasmUrl)))
+  .then((SQL) => {
+    wasmLoaded = true;
+    return DatabaseService.create(SQL, {
+      openRangeSource(spec) {
+        if (spec.kind === "url") urlsReadOnDemand.add(new URL(spec.url, self.location.href).href);
+        return openRangeSource(spec);
+      },
+    });
+  });
+Comlink.expose(transferringPages(whenReady(service)));

@@ -71,8 +71,8 @@ describe("headerRules", () => {
     expect(headersForPath("/assets/sqlite.worker-Dbghbqy6.js", rules)).toContainEqual(["X-Content-Type-Options", "nosniff"]);
   });
 
-  it("the SQLite worker may fetch only its own site, and nothing may frame the page by default", () => {
-    expect(SQLITE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'");
+  it("the SQLite worker may fetch its own site and http(s) databases read on demand, and nothing may frame the page by default", () => {
+    expect(SQLITE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' https: http:");
     expect(pageHeaderPolicy()).toMatch(/; frame-ancestors 'none'$/);
     expect(PAGE_META_POLICY).not.toContain("frame-ancestors");
     expect(headersForPath("/", headerRules())).toContainEqual(["X-Frame-Options", "DENY"]);

@@ -51,8 +51,12 @@ const WORKER_BASE: Directives = [
   ["script-src", ["'self'", "'wasm-unsafe-eval'"]],
 ];
 
-/** sql.js fetches its WASM from the site and nothing else; databases arrive as bytes from the page. */
-export const SQLITE_WORKER_POLICY = policyText([...WORKER_BASE, ["connect-src", ["'self'"]]]);
+/**
+ * sql.js fetches its WASM from the site; a database read on demand is read by range requests from the worker, from
+ * whatever http(s) address the person opened, which no static header can name. The worker's own guard
+ * (workers/fetch-guard.ts) narrows that to exactly the URLs the page opened that way.
+ */
+export const SQLITE_WORKER_POLICY = policyText([...WORKER_BASE, ["connect-src", ["'self'", "https:", "http:"]]]);
 
 /**
  * The model workers (the embedding model, the in-page chat model): the site (onnxruntime's WASM, a ./models/ folder),

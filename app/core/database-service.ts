@@ -4,7 +4,10 @@ import type { SqlJsStatic } from "sql.js";
 import { SqliteEngine, type ExecuteOptions, type ImportFormat } from "./db/sqljs-engine";
 import type { ReadOnlyOptions } from "./db/read-only-query";
 import type { CsvOptions } from "./db/result-export";
-import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./db/types";
+import { errorMessage } from "./error-message";
+import { LazyFile, readsBetween, type LazyFileOptions, type LazyReadCounters, type LazySourceSpec, type RangeSource } from "./db/lazy-file";
+import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, PagedExecuteOutcome, ReadOnlyResult, SqlValue } from "./db/types";
+import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
 import { profileDatabase, type ProfileOptions } from "./schema/profile";
 import type { DatabaseProfile } from "./schema/types";
@@ -25,28 +28,78 @@ export class DatabaseService {
   /** The value index lives beside the database it reads, so its values never cross to the page in bulk. */
   private readonly values: ValueIndexHost;
 
-  constructor(private readonly engine: SqliteEngine) {
+  /** What the last execute read from a database read on demand; null when the open database is in memory. */
+  private lastRunReads: LazyReadCounters | null = null;
+
+  constructor(
+    private readonly engine: SqliteEngine,
+    private readonly lazyOptions: LazyServiceOptions = {},
+  ) {
     this.judge = queryRunnerFor(engine);
     this.values = new ValueIndexHost(engine);
   }
 
-  static create(sql: SqlJsStatic): DatabaseService {
-    return new DatabaseService(new SqliteEngine(sql));
+  static create(sql: SqlJsStatic, lazyOptions: LazyServiceOptions = {}): DatabaseService {
+    return new DatabaseService(new SqliteEngine(sql), lazyOptions);
   }
 
   async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
     const opened = await this.engine.open(bytes);
-    if (opened.ok) {
-      this.profileCache.clear();
-      this.values.invalidate();
-    }
+    if (opened.ok) this.forgetContent();
     return opened;
   }
 
+  /** Opens a database read-only, reading its pages on demand from a URL (range requests) or a File (slices). */
+  async openLazy(spec: LazySourceSpec): Promise<Outcome<OpenedDatabase>> {
+    if (!this.lazyOptions.openRangeSource) {
+      return { ok: false, error: { kind: "fetch-failed", message: "Reading a database on demand is not available here." } };
+    }
+    let source: RangeSource;
+    try {
+      source = this.lazyOptions.openRangeSource(spec);
+    } catch (error) {
+      return { ok: false, error: { kind: "fetch-failed", message: errorMessage(error) } };
+    }
+    const opened = await this.engine.openLazy(new LazyFile(source, this.lazyOptions.fileOptions));
+    if (opened.ok) this.forgetContent();
+    return opened;
+  }
+
+  private forgetContent(): void {
+    this.profileCache.clear();
+    this.values.invalidate();
+    this.lastRunReads = null;
+  }
+
   async execute(sql: string, options?: ExecuteOptions): Promise<ExecuteOutcome> {
+    const lazy = this.engine.lazyFile;
+    const before = lazy?.readCounters();
     const outcome = await this.engine.execute(sql, options);
     if (outcome.databaseChanged) this.values.invalidate();
+    if (lazy && before) {
+      this.lastRunReads = readsBetween(before, lazy.readCounters());
+      const failure = lazy.takeFailure();
+      if (failure && !outcome.ok) {
+        // The failed read was thrown through SQLite's WASM frames: its connection is not to be trusted, a new one over
+        // the same file (its cache kept) is.
+        await this.engine.openLazy(lazy);
+        return { ...outcome, error: { ...outcome.error, kind: "fetch-failed", message: `${failure} The query was stopped; run it again to retry.` } };
+      }
+    }
     return outcome;
+  }
+
+  /** What the last run of execute read from the database read on demand (null when it is held in memory). */
+  async lastRunReadOnDemand(): Promise<LazyReadCounters | null> {
+    return this.engine.lazyFile ? this.lastRunReads : null;
+  }
+
+  /** execute for the page's grid: the first page of rows as columnar buffers, which the worker moves rather than clones. */
+  async executePaged(sql: string, options?: ExecuteOptions): Promise<PagedExecuteOutcome> {
+    const outcome = await this.execute(sql, options);
+    if (!outcome.ok) return outcome;
+    const { firstRows, ...summary } = outcome;
+    return { ...summary, firstPage: encodeRows(summary.columns.length, firstRows) };
   }
 
   executeReadOnly(sql: string, options: ReadOnlyOptions): Promise<Outcome<ReadOnlyResult>> {
@@ -85,6 +138,14 @@ export class DatabaseService {
     return this.engine.fetchRows(resultId, offset, limit);
   }
 
+  /** fetchRows for the page's grid, as columnar buffers. */
+  async fetchPage(resultId: string, offset: number, limit: number): Promise<Outcome<{ page: ColumnarRows }>> {
+    const fetched = await this.engine.fetchRows(resultId, offset, limit);
+    if (!fetched.ok) return fetched;
+    const columnCount = fetched.rows[0]?.length ?? 0;
+    return { ok: true, page: encodeRows(columnCount, fetched.rows) };
+  }
+
   exportResult(resultId: string, format: "csv" | "json", csv?: CsvOptions): Promise<Outcome<{ text: string }>> {
     return this.engine.exportResult(resultId, format, csv);
   }
@@ -117,4 +178,10 @@ export class DatabaseService {
   async matchValues(contentKey: string, question: string, language?: Language | null): Promise<ValueMatch[] | null> {
     return this.values.match(contentKey, question, language);
   }
+}
+
+/** How the service reads databases on demand: the worker supplies the sources (HTTP ranges, File slices). */
+export interface LazyServiceOptions {
+  openRangeSource?: (spec: LazySourceSpec) => RangeSource;
+  fileOptions?: LazyFileOptions;
 }

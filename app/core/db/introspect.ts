@@ -98,7 +98,13 @@ function countRows(database: Database, table: string): number | null {
   }
 }
 
-export function readSchema(database: Database): DatabaseSchema {
+export interface ReadSchemaOptions {
+  /** False leaves rowCount null: counting reads every page of a table, too much for a database read on demand. */
+  countRows?: boolean;
+}
+
+export function readSchema(database: Database, options: ReadSchemaOptions = {}): DatabaseSchema {
+  const countTables = options.countRows ?? true;
   const objects = rows(
     database,
     "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name COLLATE NOCASE",
@@ -110,7 +116,7 @@ export function readSchema(database: Database): DatabaseSchema {
     return {
       name,
       kind,
-      rowCount: kind === "table" ? countRows(database, name) : null,
+      rowCount: kind === "table" && countTables ? countRows(database, name) : null,
       columns: readColumns(database, name, sql),
       foreignKeys: [],
       indexes: kind === "table" ? readIndexes(database, name) : [],

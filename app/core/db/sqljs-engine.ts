@@ -4,6 +4,9 @@ import { errorMessage } from "../error-message";
 import { formatBytes } from "../format";
 import { hashBytes } from "./content-hash";
 import { readSchema } from "./introspect";
+import type { LazyFile } from "./lazy-file";
+import { openLazyDatabase } from "./lazy-sqljs";
+import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
 import { resultToCsv, resultToJson, type CsvOptions } from "./result-export";
@@ -71,6 +74,8 @@ export class SqliteEngine {
   private writes = 0;
   /** Random per open, so keys after writes never collide with another session's different writes. */
   private session = "";
+  /** Set while the open database is read on demand (read-only) rather than held in memory. */
+  private lazy: LazyFile | null = null;
 
   constructor(private readonly sql: SqlJsStatic) {
     this.database = new sql.Database();
@@ -95,12 +100,60 @@ export class SqliteEngine {
     }
     this.database.close();
     this.database = candidate;
+    this.lazy = null;
     this.results.clear();
     this.openedHash = hashBytes(bytes ?? new Uint8Array());
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
     const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
     return { ok: true, sizeBytes: bytes?.byteLength ?? 0, tableCount };
+  }
+
+  /**
+   * Opens a database read on demand from a lazy file (read-only: see lazy-sqljs.ts). Only the header and the schema
+   * are checked: SQLite's consistency check would read the whole file.
+   */
+  async openLazy(file: LazyFile): Promise<Outcome<OpenedDatabase>> {
+    let header: Uint8Array;
+    try {
+      header = file.read(0, Math.min(100, file.sizeBytes));
+    } catch (error) {
+      return { ok: false, error: { kind: "fetch-failed", message: file.takeFailure() ?? errorMessage(error) } };
+    }
+    // The header stands in for the whole file in the byte checks; a file shorter than a page is refused as truncated.
+    const problem = checkDatabaseBytes(file.sizeBytes < 512 ? header : padToPage(header));
+    if (problem) return { ok: false, error: problem };
+    let candidate: Database;
+    try {
+      candidate = openLazyDatabase(this.sql, file);
+      candidate.exec("SELECT count(*) FROM sqlite_schema");
+    } catch (error) {
+      const failure = file.takeFailure();
+      return {
+        ok: false,
+        error: { kind: failure ? "fetch-failed" : "corrupt-database", message: failure ?? `SQLite could not read the database: ${errorMessage(error)}` },
+      };
+    }
+    try {
+      this.database.close();
+    } catch {
+      // A connection whose read failed mid-query may not close cleanly; it is dropped either way.
+    }
+    this.database = candidate;
+    this.lazy = file;
+    this.results.clear();
+    // The file is never read whole, so its key is what names it: the source, its size and its header (whose change
+    // counter moves on every write to the file).
+    this.openedHash = `lazy-${hashBytes(new TextEncoder().encode(`${file.label}|${file.sizeBytes}|`))}-${hashBytes(header)}`;
+    this.writes = 0;
+    this.session = Math.random().toString(36).slice(2, 10);
+    const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
+    return { ok: true, sizeBytes: file.sizeBytes, tableCount };
+  }
+
+  /** The lazy file of the open database, or null when it is held in memory. */
+  get lazyFile(): LazyFile | null {
+    return this.lazy;
   }
 
   /** Reads the schema and runs SQLite's own consistency check, so a damaged file is refused up front. */
@@ -135,6 +188,8 @@ export class SqliteEngine {
   async execute(sqlText: string, options: ExecuteOptions = {}): Promise<ExecuteOutcome> {
     const maxStoredRows = options.maxStoredRows ?? DEFAULT_MAX_STORED_ROWS;
     const started = performance.now();
+    const refusal = this.lazy ? refuseChangesOnLazy(sqlText, this.lazy.label) : null;
+    if (refusal) return { ok: false, error: refusal, elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
     const before = this.changeMarkers();
     let statementCount = 0;
     let last: { columns: string[]; rows: SqlValue[][]; rowCount: number } | null = null;
@@ -278,7 +333,8 @@ export class SqliteEngine {
   /** The schema; when the file is too damaged to read it, an empty one (the open check refuses most such files). */
   async schema(): Promise<DatabaseSchema> {
     try {
-      return readSchema(this.database);
+      // Exact row counts read every page of every table: on a database read on demand that is the whole file.
+      return readSchema(this.database, { countRows: this.lazy === null });
     } catch {
       return { tables: [] };
     }
@@ -286,11 +342,18 @@ export class SqliteEngine {
 
   /** The database file as bytes. sql.js closes and reopens the connection to do it, so kept results survive but temp tables do not. */
   async exportDatabase(): Promise<Uint8Array> {
+    if (this.lazy) throw new Error(`${this.lazy.label} is read on demand; it is not held in memory, so it cannot be exported.`);
     return this.database.export();
   }
 
   /** Imports a CSV/TSV/JSON file as a new table, all or nothing. */
   async importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
+    if (this.lazy) {
+      return {
+        ok: false,
+        error: { kind: "import-error", message: `${fileName}: ${this.lazy.label} is open read-only, read on demand, so no table can be added to it.` },
+      };
+    }
     const text = new TextDecoder("utf-8").decode(bytes);
     const parsed =
       format === "json"
@@ -336,4 +399,11 @@ export class SqliteEngine {
       warnings: parsed.warnings,
     };
   }
+}
+
+/** The header padded to one page, so the checks made of a whole file's bytes can be made of its first 100. */
+function padToPage(header: Uint8Array): Uint8Array {
+  const page = new Uint8Array(512);
+  page.set(header);
+  return page;
 }

@@ -1,0 +1,99 @@
+// A database read on demand, end to end in process: the service with a source over bytes in memory stands in for the
+// worker's range requests and File slices.
+import initSqlJs from "sql.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DatabaseService } from "../database-service";
+import type { LazySourceSpec, RangeSource } from "./lazy-file";
+
+let fileBytes: Uint8Array;
+let SQL: Awaited<ReturnType<typeof initSqlJs>>;
+
+beforeAll(async () => {
+  SQL = await initSqlJs();
+  const database = new SQL.Database();
+  database.exec(`CREATE TABLE readings(id INTEGER PRIMARY KEY, station TEXT, value REAL);
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 40000)
+    INSERT INTO readings SELECT x, 'station ' || (x % 97), x * 0.5 FROM n;`);
+  fileBytes = database.export();
+  database.close();
+});
+
+/** A service whose sources read fileBytes; `failing` makes the next read throw, as a dropped connection does. */
+function serviceOverBytes(): { service: DatabaseService; control: { failing: boolean } } {
+  const control = { failing: false };
+  const openRangeSource = (spec: LazySourceSpec): RangeSource => ({
+    label: spec.kind === "url" ? spec.url : spec.name,
+    sizeBytes: fileBytes.byteLength,
+    read(start, end) {
+      if (control.failing) throw new Error("Reading http://example.test/readings.sqlite failed: no answer.");
+      return fileBytes.slice(start, end);
+    },
+  });
+  return { service: DatabaseService.create(SQL, { openRangeSource }), control };
+}
+
+const spec: LazySourceSpec = { kind: "url", url: "http://example.test/readings.sqlite", sizeBytes: 0 };
+
+describe("a database read on demand", () => {
+  it("answers a point lookup by key with a small fraction of the file, and says what it read", async () => {
+    const { service } = serviceOverBytes();
+    const opened = await service.openLazy(spec);
+    expect(opened).toEqual({ ok: true, sizeBytes: fileBytes.byteLength, tableCount: 1 });
+    const lookup = await service.execute("SELECT station, value FROM readings WHERE id = 31337");
+    expect(lookup.ok && lookup.firstRows).toEqual([["station 6", 15668.5]]);
+    const reads = await service.lastRunReadOnDemand();
+    expect(reads!.bytesRead).toBeGreaterThan(0);
+    expect(reads!.bytesRead).toBeLessThan(fileBytes.byteLength / 20);
+    const scan = await service.execute("SELECT count(*), sum(value) FROM readings");
+    expect(scan.ok && scan.firstRows).toEqual([[40000, 400010000]]);
+  });
+
+  it("reads the schema without counting rows (a count reads every page)", async () => {
+    const { service } = serviceOverBytes();
+    await service.openLazy(spec);
+    const schema = await service.schema();
+    expect(schema.tables.map((table) => [table.name, table.rowCount, table.columns.length])).toEqual([["readings", null, 3]]);
+  });
+
+  it("refuses writes with a message, and SQLite refuses one that gets past the check", async () => {
+    const { service } = serviceOverBytes();
+    await service.openLazy(spec);
+    const insert = await service.execute("INSERT INTO readings VALUES (50000, 'x', 1)");
+    expect(!insert.ok && insert.error.message).toMatch(/read-only, read on demand, so INSERT is refused/);
+    const hidden = await service.execute("WITH one AS (SELECT 1) INSERT INTO readings SELECT 50001, 'x', 1 FROM one");
+    expect(!hidden.ok && hidden.error.message).toMatch(/readonly/);
+    const off = await service.execute("PRAGMA query_only = 0");
+    expect(off.ok).toBe(false);
+    await expect(service.exportDatabase()).rejects.toThrow(/read on demand; it is not held in memory/);
+    const imported = await service.importTable("extra.csv", new TextEncoder().encode("a\n1\n"), "csv");
+    expect(!imported.ok && imported.error.message).toMatch(/no table can be added/);
+    const count = await service.execute("SELECT count(*) FROM readings");
+    expect(count.ok && count.firstRows).toEqual([[40000]]);
+  });
+
+  it("explains a failed read and keeps working once the source answers again", async () => {
+    const { service, control } = serviceOverBytes();
+    await service.openLazy(spec);
+    control.failing = true;
+    const failed = await service.execute("SELECT sum(value) FROM readings");
+    expect(failed.ok).toBe(false);
+    expect(!failed.ok && failed.error).toMatchObject({
+      kind: "fetch-failed",
+      message: expect.stringMatching(/no answer\. The query was stopped; run it again/),
+    });
+    control.failing = false;
+    const again = await service.execute("SELECT sum(value) FROM readings");
+    expect(again.ok && again.firstRows).toEqual([[400010000]]);
+  });
+
+  it("refuses a source that is not a SQLite database, keeping the open one", async () => {
+    const { service } = serviceOverBytes();
+    await service.open(fileBytes);
+    const notDatabase = DatabaseService.create(SQL, {
+      openRangeSource: () => ({ label: "notes.txt", sizeBytes: 4096, read: (start, end) => new Uint8Array(end - start).fill(65) }),
+    });
+    const refused = await notDatabase.openLazy({ kind: "file", file: new Blob([]), name: "notes.txt" });
+    expect(!refused.ok && refused.error.kind).toBe("not-a-database");
+    expect(await service.lastRunReadOnDemand()).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { LazyFile, readsBetween, type RangeSource } from "./lazy-file";
+
+/** A source over bytes in memory that records each request, as a server or a File would see them. */
+function recordingSource(size: number): RangeSource & { requests: [number, number][]; failNext: boolean } {
+  const bytes = Uint8Array.from({ length: size }, (_, index) => index % 251);
+  const source = {
+    label: "test.sqlite",
+    sizeBytes: size,
+    requests: [] as [number, number][],
+    failNext: false,
+    read(start: number, end: number) {
+      if (source.failNext) {
+        source.failNext = false;
+        throw new Error("the server went away");
+      }
+      source.requests.push([start, end]);
+      return bytes.slice(start, end);
+    },
+  };
+  return source;
+}
+
+const expected = (start: number, end: number) => Uint8Array.from({ length: end - start }, (_, index) => (start + index) % 251);
+
+describe("LazyFile", () => {
+  it("returns exactly the bytes asked for, across block boundaries and clamped at the end", () => {
+    const file = new LazyFile(recordingSource(10_000), { blockBytes: 1024 });
+    expect(file.read(1000, 1100)).toEqual(expected(1000, 1100));
+    expect(file.read(3000, 7000)).toEqual(expected(3000, 7000));
+    expect(file.read(9990, 20_000)).toEqual(expected(9990, 10_000));
+    expect(file.read(10_000, 10_100)).toEqual(new Uint8Array(0));
+  });
+
+  it("reads each block from the source once while it is cached, and counts bytes, requests and hits", () => {
+    const source = recordingSource(64 * 1024);
+    const file = new LazyFile(source, { blockBytes: 4096 });
+    file.read(8192, 8292);
+    const afterFirst = file.readCounters();
+    file.read(8200, 8300);
+    expect(source.requests).toEqual([[8192, 12288]]);
+    expect(readsBetween(afterFirst, file.readCounters())).toEqual({ bytesRead: 0, reads: 0, cacheHits: 1 });
+    expect(afterFirst).toEqual({ bytesRead: 4096, reads: 1, cacheHits: 0 });
+  });
+
+  it("keeps the cache within its bound, dropping the least recently used block first", () => {
+    const source = recordingSource(64 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, cacheBytes: 3 * 1024 });
+    // Random (non-sequential) reads: one block each.
+    for (const block of [10, 20, 30]) file.read(block * 1024, block * 1024 + 1);
+    file.read(10 * 1024, 10 * 1024 + 1); // 10 used again: 20 is now the oldest
+    file.read(40 * 1024, 40 * 1024 + 1);
+    expect(file.cachedBytes).toBe(3 * 1024);
+    source.requests.length = 0;
+    file.read(10 * 1024, 10 * 1024 + 1);
+    file.read(20 * 1024, 20 * 1024 + 1);
+    expect(source.requests).toEqual([[20 * 1024, 21 * 1024]]);
+  });
+
+  it("doubles the request on sequential reads (a scan) up to the read-ahead limit, and fetches single blocks on random ones", () => {
+    const source = recordingSource(1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 8 * 1024 });
+    for (let offset = 0; offset < 64 * 1024; offset += 1024) file.read(offset, offset + 1024);
+    const sizes = source.requests.map(([start, end]) => end - start);
+    expect(sizes.slice(0, 5)).toEqual([1024, 2048, 4096, 8192, 8192]);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeGreaterThanOrEqual(64 * 1024);
+    source.requests.length = 0;
+    file.read(500 * 1024, 500 * 1024 + 10);
+    file.read(300 * 1024, 300 * 1024 + 10);
+    expect(source.requests.map(([start, end]) => end - start)).toEqual([1024, 1024]);
+  });
+
+  it("keeps the message of a failed read for the caller, once", () => {
+    const source = recordingSource(8192);
+    const file = new LazyFile(source, { blockBytes: 1024 });
+    source.failNext = true;
+    expect(() => file.read(0, 10)).toThrow("the server went away");
+    expect(file.takeFailure()).toBe("the server went away");
+    expect(file.takeFailure()).toBeNull();
+    expect(file.read(0, 10)).toEqual(expected(0, 10));
+  });
+
+  it("refuses a source that returns fewer bytes than asked for", () => {
+    const file = new LazyFile({ label: "short.sqlite", sizeBytes: 4096, read: () => new Uint8Array(10) }, { blockBytes: 1024 });
+    expect(() => file.read(0, 100)).toThrow(/short\.sqlite returned 10 bytes instead of 1024/);
+  });
+});

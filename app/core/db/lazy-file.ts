@@ -1,0 +1,178 @@
+// A read-only file whose bytes are read on demand, block by block, through a bounded cache: one reader for a database
+// on a web server (HTTP range requests) and for a local File too large to hold in memory (slices of the File).
+import { errorMessage } from "../error-message";
+
+/** Where the bytes come from: synchronous, since SQLite reads a page and waits for it (the worker may block). */
+export interface RangeSource {
+  /** A short text naming the source in messages (the URL, or the file's name). */
+  readonly label: string;
+  readonly sizeBytes: number;
+  /** Bytes [start, end) of the source, exactly end - start of them; throws when they cannot be read. */
+  read(start: number, end: number): Uint8Array;
+}
+
+/** Counted since the file was opened; a caller takes two snapshots and subtracts them to get one query's share. */
+export interface LazyReadCounters {
+  /** Bytes fetched from the source (cache misses, read-ahead included). */
+  bytesRead: number;
+  /** Requests made to the source (HTTP requests, or File slices read). */
+  reads: number;
+  /** Reads SQLite asked for that the cache answered without the source. */
+  cacheHits: number;
+}
+
+export interface LazyFileOptions {
+  /** The unit of caching and of the smallest request: SQLite's common page size by default. */
+  blockBytes?: number;
+  /** The cache's bound; the least recently used blocks leave first. */
+  cacheBytes?: number;
+  /** The largest single request once reads run on sequentially (a table scan): requests double up to this size. */
+  maxReadAheadBytes?: number;
+}
+
+export const DEFAULT_BLOCK_BYTES = 4096;
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_READ_AHEAD_BYTES = 4 * 1024 * 1024;
+
+export class LazyFile {
+  readonly sizeBytes: number;
+  private readonly blockBytes: number;
+  private readonly maxCachedBlocks: number;
+  private readonly maxReadAheadBlocks: number;
+  /** Blocks by index; a Map keeps insertion order, so re-inserting on use makes its first key the least recently used. */
+  private readonly cache = new Map<number, Uint8Array>();
+  /** The block after the last one fetched, and how many the last request fetched: a read starting there is sequential. */
+  private nextSequentialBlock = -1;
+  private readAheadBlocks = 1;
+  private readonly counters: LazyReadCounters = { bytesRead: 0, reads: 0, cacheHits: 0 };
+  /** The last read the source refused, kept so the caller can explain a failed query (SQLite only says "I/O error"). */
+  private failure: string | null = null;
+
+  constructor(
+    private readonly source: RangeSource,
+    options: LazyFileOptions = {},
+  ) {
+    this.sizeBytes = source.sizeBytes;
+    this.blockBytes = options.blockBytes ?? DEFAULT_BLOCK_BYTES;
+    this.maxCachedBlocks = Math.max(1, Math.floor((options.cacheBytes ?? DEFAULT_CACHE_BYTES) / this.blockBytes));
+    this.maxReadAheadBlocks = Math.max(1, Math.floor((options.maxReadAheadBytes ?? DEFAULT_MAX_READ_AHEAD_BYTES) / this.blockBytes));
+  }
+
+  get label(): string {
+    return this.source.label;
+  }
+
+  /** A copy of the counters, so later reads do not change what the caller holds. */
+  readCounters(): LazyReadCounters {
+    return { ...this.counters };
+  }
+
+  /** The message of the last failed read, cleared by reading it. */
+  takeFailure(): string | null {
+    const failure = this.failure;
+    this.failure = null;
+    return failure;
+  }
+
+  get cachedBytes(): number {
+    let total = 0;
+    for (const block of this.cache.values()) total += block.byteLength;
+    return total;
+  }
+
+  /** Bytes [start, end) (end clamped to the file's size), from the cache where it has them. */
+  read(start: number, end: number): Uint8Array {
+    const stop = Math.min(end, this.sizeBytes);
+    if (start >= stop) return new Uint8Array(0);
+    const firstBlock = Math.floor(start / this.blockBytes);
+    const lastBlock = Math.floor((stop - 1) / this.blockBytes);
+    if (firstBlock === lastBlock) {
+      const block = this.block(firstBlock);
+      const offset = firstBlock * this.blockBytes;
+      return block.subarray(start - offset, stop - offset);
+    }
+    const out = new Uint8Array(stop - start);
+    for (let index = firstBlock; index <= lastBlock; index += 1) {
+      const block = this.block(index);
+      const blockStart = index * this.blockBytes;
+      const from = Math.max(start, blockStart) - blockStart;
+      const to = Math.min(stop, blockStart + block.byteLength) - blockStart;
+      out.set(block.subarray(from, to), blockStart + from - start);
+    }
+    return out;
+  }
+
+  private block(index: number): Uint8Array {
+    const cached = this.cache.get(index);
+    if (cached) {
+      this.cache.delete(index);
+      this.cache.set(index, cached);
+      this.counters.cacheHits += 1;
+      return cached;
+    }
+    this.fetchFrom(index);
+    const fetched = this.cache.get(index);
+    if (!fetched) throw new Error(`Block ${index} of ${this.source.label} was not read.`);
+    return fetched;
+  }
+
+  /**
+   * Fetches the block and, when reads run on sequentially, the blocks after it: each sequential request is twice the
+   * last, up to the read-ahead limit, so a scan costs a few dozen requests rather than one per page, while a point
+   * lookup (random reads) fetches single blocks.
+   */
+  private fetchFrom(index: number): void {
+    const totalBlocks = Math.ceil(this.sizeBytes / this.blockBytes);
+    this.readAheadBlocks = index === this.nextSequentialBlock ? Math.min(this.readAheadBlocks * 2, this.maxReadAheadBlocks) : 1;
+    let count = Math.min(this.readAheadBlocks, totalBlocks - index, this.maxCachedBlocks);
+    // Stop at a block already cached: it needs no second fetch.
+    for (let offset = 1; offset < count; offset += 1) {
+      if (this.cache.has(index + offset)) {
+        count = offset;
+        break;
+      }
+    }
+    const start = index * this.blockBytes;
+    const end = Math.min(this.sizeBytes, (index + count) * this.blockBytes);
+    let bytes: Uint8Array;
+    try {
+      bytes = this.source.read(start, end);
+    } catch (error) {
+      this.failure = errorMessage(error);
+      throw error;
+    }
+    if (bytes.byteLength !== end - start) {
+      this.failure = `Reading bytes ${start}–${end - 1} of ${this.source.label} returned ${bytes.byteLength} bytes instead of ${end - start}.`;
+      throw new Error(this.failure);
+    }
+    this.counters.bytesRead += bytes.byteLength;
+    this.counters.reads += 1;
+    for (let offset = 0; offset < count; offset += 1) {
+      const from = offset * this.blockBytes;
+      const to = Math.min(bytes.byteLength, from + this.blockBytes);
+      // A copy when the request held several blocks: a view would keep the whole request alive while any block of it
+      // is cached, and the cache's bound would no longer hold.
+      this.remember(index + offset, count === 1 ? bytes : bytes.slice(from, to));
+    }
+    this.nextSequentialBlock = index + count;
+  }
+
+  private remember(index: number, block: Uint8Array): void {
+    this.cache.set(index, block);
+    while (this.cache.size > this.maxCachedBlocks) {
+      const oldest = this.cache.keys().next().value as number;
+      this.cache.delete(oldest);
+    }
+  }
+}
+
+/** What a query read: the difference of two snapshots of the counters. */
+export function readsBetween(before: LazyReadCounters, after: LazyReadCounters): LazyReadCounters {
+  return { bytesRead: after.bytesRead - before.bytesRead, reads: after.reads - before.reads, cacheHits: after.cacheHits - before.cacheHits };
+}
+
+/**
+ * What the page hands the worker to read on demand: a URL whose server answers range requests (its size from the
+ * probe), or a File (a handle, not its bytes: structured clone passes the reference).
+ */
+export type LazySourceSpec = { kind: "url"; url: string; sizeBytes: number } | { kind: "file"; file: Blob; name: string };
