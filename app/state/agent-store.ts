@@ -4,23 +4,19 @@ import { create } from "zustand";
 import type { AgentEvent } from "../core/agent/events";
 import { emptyTraceView, replaySteps, traceView, type Trace, type TraceView } from "../core/agent/trace";
 import { blobToHex } from "../core/db/blob-hex";
-import { presetOf } from "../core/llm/provider-presets";
 import { downloadBytes } from "../browser/download";
-import { queryLabStorage, sqliteConnection } from "../browser/services";
+import { queryLabStorage } from "../browser/services";
 import type { TraceSummary } from "../browser/storage";
 import { LiveTrace, type FrameScheduler } from "./live-trace";
 import { useDatabaseStore } from "./database-store";
 import { llmForRequest, useSettingsStore } from "./settings-store";
-import { useInPageModelStore } from "./in-page-model-store";
-import { openDatabaseSchemaSearch, usePruneStore } from "./prune-store";
-import { pruningSummary } from "../core/schema/schema-context";
-import { unprunedSchema } from "../core/schema/prune";
-import { sharesValues } from "../core/data-sharing";
-import { useDescriptionsStore } from "./descriptions-store";
 import { errorMessage } from "../core/error-message";
-import { workspaceWatchdog } from "./workspace-watchdog";
 import { newThread, questionFromTrace, withQuestion, type Thread, type ThreadSummary } from "../core/agent/thread";
 import { pruningText, threadContext } from "../core/agent/thread-context";
+import { forkEditProblem, type ForkEdit, type TraceBranch } from "../core/agent/branches";
+import type { DataSharing } from "../core/data-sharing";
+import type { LlmSettings } from "../core/llm/provider-presets";
+import { agentRunSetup } from "./agent-run-setup";
 
 interface AgentState {
   question: string;
@@ -36,6 +32,10 @@ interface AgentState {
   thread: Thread | null;
   /** Threads kept in History. */
   threads: ThreadSummary[];
+  /** The branch of the trace on screen (a fork of it, branches.ts); null shows the trace's own run. */
+  branchId: string | null;
+  /** The trace's runs side by side (their answers, and where each parts from the original) instead of one of them. */
+  comparing: boolean;
   setQuestion(question: string): void;
   ask(question?: string): Promise<void>;
   stop(): void;
@@ -51,7 +51,27 @@ interface AgentState {
   startReplay(): void;
   stepReplay(delta: number): void;
   endReplay(): void;
+  showBranch(id: string | null): void;
+  setComparing(comparing: boolean): void;
+  /** Forks the run on screen at an edited step (its SQL, or the question) and lets the model go on; kept with the trace. */
+  fork(edit: ForkEdit): Promise<void>;
 }
+
+/** The fork on screen, or null for the trace's own run (or a branch id the trace does not have). */
+export function shownBranch(state: Pick<AgentState, "trace" | "branchId">): TraceBranch | null {
+  if (state.branchId === null) return null;
+  return state.trace?.branches?.find((branch) => branch.id === state.branchId) ?? null;
+}
+
+const NO_EVENTS: AgentEvent[] = [];
+
+/** The events of the run on screen: the branch shown, else the trace's own (the same array each time: a selector). */
+export function shownEvents(state: Pick<AgentState, "trace" | "branchId">): AgentEvent[] {
+  return shownBranch(state)?.events ?? state.trace?.events ?? NO_EVENTS;
+}
+
+/** Shown with any other trace: its own run, not a branch of the one before. */
+const OWN_RUN = { branchId: null, comparing: false } as const;
 
 const traces = () => queryLabStorage();
 let controller: AbortController | null = null;
@@ -90,6 +110,8 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   notice: null,
   thread: null,
   threads: [],
+  branchId: null,
+  comparing: false,
 
   setQuestion(question) {
     set({ question });
@@ -98,17 +120,9 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   async ask(questionArgument) {
     const question = (questionArgument ?? get().question).trim();
     if (get().running || question === "") return;
-    const { sharing } = useSettingsStore.getState();
-    const { settings: llm, fetch: keyFetch } = llmForRequest();
-    if (sharing === null) {
-      set({ notice: "Choose what may be sent to the model (above), then ask again. Nothing has been sent." });
-      return;
-    }
-    if (!llm.baseUrl || !llm.model) {
-      set({ notice: "Choose a provider and a model in Settings first." });
-      useSettingsStore.getState().setOpen(true);
-      return;
-    }
+    const ready = readyToRun();
+    if (!ready) return;
+    const { sharing, llm, keyFetch } = ready;
     const database = useDatabaseStore.getState().current ?? { id: "none", name: "database" };
     const databaseName = database.name;
     const trace: Trace = {
@@ -131,56 +145,32 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     const run = { detached: false };
     liveRun = run;
     const live = new LiveTrace(trace, (snapshot) => !run.detached && set(snapshot), frameScheduler ? { schedule: frameScheduler } : {});
-    set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null, thread: started });
+    set({ question, trace, view: emptyTraceView(), running: true, replayStep: null, notice: null, thread: started, ...OWN_RUN });
     try {
-      // The AI SDK is loaded on the first question, not with the page.
-      const [{ runAgent }, { createLanguageModel }, { createRecordingFetch }, { runVoting }] = await Promise.all([
+      const [{ runAgent }, { runVoting }, setup] = await Promise.all([
         import("../core/agent/agent-loop"),
-        import("../core/llm/providers"),
-        import("../core/llm/recording-fetch"),
         import("../core/eval/candidate-voting"),
+        // A follow-up such as "split that by country" names little of the schema: the earlier questions are pruned for too.
+        agentRunSetup({
+          question,
+          pruneFor: pruningText(question, continued),
+          sharing,
+          threadContext: earlier?.text,
+          llm,
+          keyFetch,
+          signal: controller.signal,
+        }),
       ]);
-      // The schema the agent sees is pruned for this question first (on screen in the schema panel).
-      // A follow-up such as "split that by country" names little of the schema: the earlier questions are pruned for too.
-      const pruned = await usePruneStore.getState().prune(pruningText(question, continued), sharing);
-      const recorder = createRecordingFetch(keyFetch);
-      // "In this browser": the model runs in its worker (loaded, with consent, by in-page-model-store.ts) and reads
-      // actions as plain text, since small models rarely call tools well.
-      const inPage = presetOf(llm).kind === "in-page" ? await useInPageModelStore.getState().languageModel() : null;
-      const options = {
-        question,
-        // Every query under the person's time limit and the Stop: one stuck inside a SQLite step ends the worker.
-        database: workspaceWatchdog().readOnlyView({ limitMs: llm.queryTimeLimitMs, signal: controller.signal }),
-        model: inPage ?? createLanguageModel(llm, recorder.fetch),
-        settings: inPage ? { ...llm, protocol: "text" as const } : llm,
-        reachHint: presetOf(llm).reachHint,
-        recorder,
-        signal: controller.signal,
-        sharing,
-        threadContext: earlier?.text,
-        // search_schema over the pruner's retriever; the loop offers it only when the schema sent is pruned.
-        schemaSearch: (pruned && openDatabaseSchemaSearch()) ?? undefined,
-        // When pruning could not run, the whole schema goes, in the same format.
-        schema: pruned
-          ? { text: pruned.schemaText, pruning: pruningSummary(pruned) }
-          : unprunedSchema(await sqliteConnection().engine.schema(), {
-              descriptions: useDescriptionsStore.getState().descriptions,
-              profile: useDescriptionsStore.getState().profile.value,
-              includeValues: sharesValues(sharing),
-            }),
-      };
+      const { options } = setup;
       // Candidate voting (Settings): N runs at once, each with its own recorder so its raw exchanges stay its own.
       const events =
         // The in-page model writes one reply at a time in its one worker: candidates would only queue behind each other.
-        llm.candidates > 1 && !inPage
+        llm.candidates > 1 && !setup.inPage
           ? runVoting(options, {
               candidates: llm.candidates,
               temperature: llm.candidateTemperature,
               queryTimeoutMs: llm.queryTimeLimitMs,
-              modelFor: () => {
-                const own = createRecordingFetch(keyFetch);
-                return { model: createLanguageModel(llm, own.fetch), recorder: own };
-              },
+              modelFor: setup.separateModel,
             })
           : runAgent(options);
       for await (const event of events) {
@@ -213,7 +203,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     // Its queries would run against the database opened next: the run stops, and what is left of it stays off screen.
     if (liveRun) liveRun.detached = true;
     controller?.abort(new Error("stopped"));
-    set({ trace: null, view: emptyTraceView(), thread: null, question: "", replayStep: null, notice: null });
+    set({ trace: null, view: emptyTraceView(), thread: null, question: "", replayStep: null, notice: null, ...OWN_RUN });
   },
 
   async showThread(thread) {
@@ -222,7 +212,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     const trace = last ? await traces().loadTrace(last.traceId) : null;
     // Another thread may have been put on screen while the trace was read.
     if (get().thread !== thread) return;
-    set({ trace, view: trace ? traceView(trace.events) : emptyTraceView(), question: trace?.question ?? "" });
+    set({ trace, view: trace ? traceView(trace.events) : emptyTraceView(), question: trace?.question ?? "", ...OWN_RUN });
   },
 
   async loadHistory() {
@@ -237,13 +227,13 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   async openTrace(id) {
     if (get().running) return;
     const trace = await traces().loadTrace(id);
-    if (trace) set({ trace, view: traceView(trace.events), question: trace.question, replayStep: null, notice: null });
+    if (trace) set({ trace, view: traceView(trace.events), question: trace.question, replayStep: null, notice: null, ...OWN_RUN });
     else set({ notice: "That trace is no longer stored." });
   },
 
   async deleteTrace(id) {
     set({ history: await traces().removeTrace(id) });
-    if (get().trace?.id === id) set({ trace: null, view: emptyTraceView(), replayStep: null });
+    if (get().trace?.id === id) set({ trace: null, view: emptyTraceView(), replayStep: null, ...OWN_RUN });
   },
 
   exportTrace() {
@@ -282,6 +272,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       replayStep: null,
       notice: outcome.notice,
       ...(outcome.history ? { history: outcome.history } : {}),
+      ...OWN_RUN,
     });
   },
 
@@ -290,14 +281,102 @@ export const useAgentStore = create<AgentState>((set, get) => ({
   },
 
   stepReplay(delta) {
-    const trace = get().trace;
     const step = get().replayStep;
-    if (!trace || step === null) return;
-    const steps = replaySteps(trace.events);
+    if (!get().trace || step === null) return;
+    const steps = replaySteps(shownEvents(get()));
     set({ replayStep: Math.min(steps.length - 1, Math.max(0, step + delta)) });
   },
 
   endReplay() {
     set({ replayStep: null });
   },
+
+  showBranch(id) {
+    const trace = get().trace;
+    if (!trace || get().running) return;
+    const branchId = trace.branches?.some((branch) => branch.id === id) ? id : null;
+    set({ branchId, comparing: false, replayStep: null, view: traceView(shownEvents({ trace, branchId })) });
+  },
+
+  setComparing(comparing) {
+    if (get().trace && !get().running) set({ comparing, replayStep: null });
+  },
+
+  async fork(edit) {
+    const trace = get().trace;
+    if (!trace || get().running) return;
+    const parent = shownBranch(get());
+    const from = parent?.events ?? trace.events;
+    const problem = forkEditProblem(from, edit);
+    if (problem) {
+      set({ notice: problem });
+      return;
+    }
+    const ready = readyToRun();
+    if (!ready) return;
+    const { sharing, llm, keyFetch } = ready;
+    const question = edit.kind === "question" ? edit.question.trim() : (parent?.question ?? trace.question);
+    const branch: TraceBranch = {
+      id: `branch-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+      parentId: parent?.id ?? null,
+      edit: edit.kind === "question" ? { kind: "question", question } : edit,
+      question,
+      model: llm.model,
+      baseUrl: llm.baseUrl,
+      createdAt: Date.now(),
+      events: [],
+    };
+    const withBranch = (events: AgentEvent[]): Trace => ({ ...trace, branches: [...(trace.branches ?? []), { ...branch, events }] });
+    // A fork of a follow-up is told what the thread's questions before it concluded, as the question itself was.
+    const thread = get().thread;
+    const position = thread?.questions.findIndex((entry) => entry.traceId === trace.id) ?? -1;
+    const before = thread && position > 0 ? { questions: thread.questions.slice(0, position) } : null;
+    const earlier = before ? threadContext(before.questions, { sharing }) : null;
+    controller = new AbortController();
+    const run = { detached: false };
+    liveRun = run;
+    const live = new LiveTrace(
+      { ...trace, id: branch.id, question, events: [] },
+      (snapshot) => !run.detached && set({ trace: withBranch(snapshot.trace.events), view: snapshot.view }),
+      frameScheduler ? { schedule: frameScheduler } : {},
+    );
+    set({ trace: withBranch([]), branchId: branch.id, comparing: false, view: emptyTraceView(), running: true, replayStep: null, notice: null });
+    try {
+      const [{ runFork }, setup] = await Promise.all([
+        import("../core/agent/fork"),
+        agentRunSetup({ question, pruneFor: pruningText(question, before), sharing, threadContext: earlier?.text, llm, keyFetch, signal: controller.signal }),
+      ]);
+      // One run, not a vote: a fork follows one line of the conversation.
+      for await (const event of runFork(setup.options, from, edit)) live.push(event);
+    } catch (error) {
+      live.push({ type: "error", kind: "unknown", message: `The fork failed: ${errorMessage(error)}` });
+    } finally {
+      controller = null;
+      if (liveRun === run) liveRun = null;
+      live.flush();
+      set({ running: false });
+      // Kept with the trace, so its thread in History brings it back; a detached fork is still kept.
+      try {
+        set({ history: await traces().saveTrace(withBranch(live.snapshot().trace.events)) });
+      } catch {
+        set({ notice: "The fork could not be stored in this browser; export the trace to keep it." });
+      }
+    }
+  },
 }));
+
+/** The data-sharing choice and a model are needed before anything is sent; else the notice says what to do. */
+function readyToRun(): { sharing: DataSharing; llm: LlmSettings; keyFetch: typeof fetch } | null {
+  const { sharing } = useSettingsStore.getState();
+  const { settings: llm, fetch: keyFetch } = llmForRequest();
+  if (sharing === null) {
+    useAgentStore.setState({ notice: "Choose what may be sent to the model (above), then ask again. Nothing has been sent." });
+    return null;
+  }
+  if (!llm.baseUrl || !llm.model) {
+    useAgentStore.setState({ notice: "Choose a provider and a model in Settings first." });
+    useSettingsStore.getState().setOpen(true);
+    return null;
+  }
+  return { sharing, llm, keyFetch };
+}

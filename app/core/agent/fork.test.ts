@@ -20,7 +20,7 @@ import { unprunedSchema } from "../schema/prune";
 import { createLanguageModel, DEFAULT_LLM_SETTINGS, type LlmSettings } from "../llm/providers";
 import { runAgent, type AgentRunOptions } from "./agent-loop";
 import { branchOutcome, divergence } from "./branch-compare";
-import { forkEditProblem, type ForkEdit } from "./branches";
+import { forkEditProblem, type ForkEdit, type SqlEdit } from "./branches";
 import type { AgentEvent } from "./events";
 import { runFork } from "./fork";
 import { parseTrace, traceView, TRACE_LIMITS, type Trace } from "./trace";
@@ -105,7 +105,7 @@ async function original(protocol: "tools" | "text" = "tools", queries = [BAD_SQL
 }
 
 /** The call of turn 2 (the query that worked), where the tests fork. */
-function turnTwoQuery(events: AgentEvent[]): ForkEdit {
+function turnTwoQuery(events: AgentEvent[]): SqlEdit {
   const call = traceView(events).turns[1]!.actions[0]!.call;
   return { kind: "sql", turn: 2, toolCallId: call.toolCallId, sql: EDITED_SQL };
 }

@@ -7,6 +7,7 @@ import { costUsd, formatUsd, type ModelPrice } from "../../core/llm/model-prices
 import { SqlHighlight } from "../common/sql-highlight";
 import { DiagnoseButton } from "../editor/diagnose-button";
 import { SmallResult } from "./small-result";
+import { ForkFromCall } from "./fork-controls";
 
 function actionSummary(action: TurnView["actions"][number]): string {
   const input = action.call.input as Record<string, unknown> | null;
@@ -26,7 +27,7 @@ function actionSummary(action: TurnView["actions"][number]): string {
       : observation.result
         ? `${formatCount(observation.result.rowCount)} ${observation.result.rowCount === 1 ? "row" : "rows"}`
         : "✓";
-  const who = action.call.by === "agent" ? " (taken by QueryLab)" : "";
+  const who = action.call.by === "agent" ? " (taken by QueryLab)" : action.call.by === "person" ? " (changed in this fork)" : "";
   return `${action.call.tool}${who}${argument ? ` ${argument}` : ""} · ${outcome}`;
 }
 
@@ -39,7 +40,18 @@ function sqlOf(call: AgentEventOf<"tool-call">): string | null {
  * Memoized: a live run keeps the turns it did not touch as they were, so only the turn being written re-renders.
  * `price` is the trace's model's price (useModelPrice); without one the turn shows tokens only.
  */
-export const TurnCard = memo(function TurnCard({ turn, live, price = null }: { turn: TurnView; live: boolean; price?: ModelPrice | null }) {
+export const TurnCard = memo(function TurnCard({
+  turn,
+  live,
+  price = null,
+  forkable = false,
+}: {
+  turn: TurnView;
+  live: boolean;
+  price?: ModelPrice | null;
+  /** Its queries offer "Fork from here" (the run on screen; not a voting candidate's turns). */
+  forkable?: boolean;
+}) {
   const cost = turn.end && price ? ` · ${formatUsd(costUsd(turn.end.usage, price))}` : "";
   const tokens = turn.end
     ? `${formatCount(turn.end.usage.inputTokens)} in · ${formatCount(turn.end.usage.outputTokens)} out${cost} · ${formatDuration(turn.end.latencyMs)}`
@@ -71,12 +83,14 @@ export const TurnCard = memo(function TurnCard({ turn, live, price = null }: { t
               <div className="action-call">
                 <span className="tool-name">{action.call.tool}</span>
                 {action.call.by === "agent" && <span className="turn-note"> taken by QueryLab, not called by the model</span>}
+                {action.call.by === "person" && <span className="turn-note"> changed by you: the fork starts here</span>}
                 {sql ? (
                   <>
                     <pre>
                       <SqlHighlight sql={sql} />
                     </pre>
                     <DiagnoseButton sql={sql} label={`Diagnose the query of turn ${turn.turn}`} />
+                    {forkable && !live && <ForkFromCall call={action.call} />}
                   </>
                 ) : (
                   <code className="tool-input">{JSON.stringify(action.call.input)}</code>
