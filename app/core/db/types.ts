@@ -1,8 +1,11 @@
 // Types (with matching zod schemas) that cross the boundary between the SQLite engine and its callers.
 import { z } from "zod";
+import type { ColumnarRows } from "./columnar-rows";
 
 /** One SQLite value as sql.js hands it over: BLOBs arrive as bytes. */
 export type SqlValue = null | number | string | Uint8Array;
+/** A value a page of result rows can carry: also INTEGERs kept exact beyond ±2^53, as bigint. */
+export type ResultValue = SqlValue | bigint;
 export const sqlValueSchema: z.ZodType<SqlValue> = z.union([z.null(), z.number(), z.string(), z.instanceof(Uint8Array)]);
 
 export type DbErrorKind =
@@ -137,6 +140,12 @@ export interface QueryResultSummary {
 
 export type ExecuteOutcome =
   ({ ok: true } & QueryResultSummary) | { ok: false; error: DbError; elapsedMs: number; statementsCompleted: number; databaseChanged: boolean };
+
+/** A result as the page keeps it: what the run produced, its rows read separately (kept in the worker, paged). */
+export type ResultSummary = Omit<QueryResultSummary, "firstRows">;
+/** The summary as the page's grid takes it: the first page as columnar buffers (moved from the worker, not cloned). */
+export type PagedResultSummary = ResultSummary & { firstPage: ColumnarRows };
+export type PagedExecuteOutcome = ({ ok: true } & PagedResultSummary) | Extract<ExecuteOutcome, { ok: false }>;
 
 export interface OpenedDatabase {
   sizeBytes: number;
