@@ -2,6 +2,7 @@
 // them ("Schweiz", "Österreich", "Spain"), from the runtime's own CLDR data (Intl.DisplayNames): no list shipped, every
 // language the browser or Node knows.
 import type { Language } from "./language";
+import type { NamedCodes } from "./named-codes";
 
 /** BCP 47 tags of the languages pruning tells apart (language.ts), for asking CLDR for region names in them. */
 const LANGUAGE_TAGS: Record<Language, string> = {
@@ -67,3 +68,6 @@ export function regionNames(code: string, language: Language | null): string[] {
   }
   return [...names];
 }
+
+/** Country codes for value matching: a column of them is named by country names (at most the world's, about 250). */
+export const COUNTRY_CODES: NamedCodes = { isCode: isRegionCode, names: regionNames, maxCodes: 300 };

@@ -1,6 +1,8 @@
 // Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
 import { detectLanguage, stopwords, type Language } from "./language";
-import { isRegionCode, regionNames } from "./region-codes";
+import type { NamedCodes } from "./named-codes";
+import { COUNTRY_CODES } from "./region-codes";
+import { US_STATE_CODES } from "./us-states";
 import { foldText, textWords } from "./text-terms";
 
 export interface ColumnValues {
@@ -66,15 +68,18 @@ export class ValueIndex implements ValueMatcher {
   private readonly dateColumns: Array<{ column: number; from: number; to: number; example: string }> = [];
   /** Per column while it is being added: what the date test needs (how many values, how many ISO dates, their years). */
   private readonly dateTallies: Array<{ values: number; dates: number; from: number; to: number; example: string }> = [];
-  /** Per column while it is being added: its distinct values that are country or region codes ('CH', 'ES'). */
-  private readonly regionTallies: Array<Set<string>> = [];
+  /** Per column while it is being added, per kind of named code (NAMED_CODES): its distinct values of that kind ('CH', 'TX'). */
+  private readonly regionTallies: Array<Array<Set<string>>> = [];
   /** Per column while it is being added: its distinct short codes ('GK', 'MF'), null once a value is not one. */
   private readonly codeTallies: Array<Set<string> | null> = [];
   /** Columns whose values are all short codes, with the codes: matched by the words they abbreviate ("goalkeepers" → 'GK'). */
   private readonly codeColumns: Array<{ column: number; codes: string[] }> = [];
-  /** Columns whose values are country or region codes, with the codes they hold. */
-  private readonly regionColumns: Array<{ column: number; codes: string[] }> = [];
-  /** Per language told: folded region name → the code columns holding it ("schweiz" → Städte.Land 'CH'); built on first use. */
+  /** Columns whose values are country or US state codes, with the codes they hold and what names them. */
+  private readonly regionColumns: Array<{ column: number; codes: string[]; kind: NamedCodes }> = [];
+  /**
+   * Per language told: folded region name → the code columns holding it ("schweiz" → Städte.Land 'CH', "texas" →
+   * stores.state 'TX'); built on first use.
+   */
   private readonly regionNameKeys = new Map<Language | "", Map<string, Place[]>>();
   /** Built on first use from the whole values (singleWordValues), dropped when values are added. */
   private singleWordKeys: Map<string, string[]> | null = null;
@@ -96,7 +101,7 @@ export class ValueIndex implements ValueMatcher {
   /** Starts a column; its values follow in any number of addValues calls, then finishColumn. */
   addColumn(table: string, column: string): number {
     this.dateTallies.push({ values: 0, dates: 0, from: Infinity, to: -Infinity, example: "" });
-    this.regionTallies.push(new Set());
+    this.regionTallies.push(NAMED_CODES.map(() => new Set()));
     this.codeTallies.push(new Set());
     return this.columns.push({ table, column }) - 1;
   }
@@ -122,7 +127,10 @@ export class ValueIndex implements ValueMatcher {
       }
       const codes = this.codeTallies[columnIndex];
       if (codes) this.codeTallies[columnIndex] = SHORT_CODE.test(value) && codes.size < MAX_ABBREVIATION_CODES ? codes.add(value) : null;
-      if (value.length === 2 && regionCodes.size < MAX_REGION_CODES && isRegionCode(value)) regionCodes.add(value);
+      if (value.length === 2)
+        NAMED_CODES.forEach((kind, kindIndex) => {
+          if (regionCodes[kindIndex]!.size < kind.maxCodes && kind.isCode(value)) regionCodes[kindIndex]!.add(value);
+        });
       const key = keys ? keys[position]! : valueKey(value);
       if (!key) continue;
       if (value.length <= MAX_EXACT_VALUE_LENGTH) {
@@ -147,12 +155,15 @@ export class ValueIndex implements ValueMatcher {
     if (tally.values > 0 && tally.dates >= 0.8 * tally.values)
       this.dateColumns.push({ column: columnIndex, from: tally.from, to: tally.to, example: tally.example });
     // Only a column of codes and little else: a code among names ('GK' beside 'Goalkeeper') is not read as a country.
-    const regionCodes = this.regionTallies[columnIndex]!;
-    if (regionCodes.size >= MIN_REGION_CODES && regionCodes.size >= REGION_CODE_SHARE * tally.values) {
-      this.regionColumns.push({ column: columnIndex, codes: [...regionCodes] });
-      this.regionNameKeys.clear();
-    }
-    this.regionTallies[columnIndex] = new Set();
+    // A column may be both kinds ('CA', 'DE', 'IN' are countries and states): then either name finds it.
+    NAMED_CODES.forEach((kind, kindIndex) => {
+      const regionCodes = this.regionTallies[columnIndex]![kindIndex]!;
+      if (regionCodes.size >= MIN_REGION_CODES && regionCodes.size >= REGION_CODE_SHARE * tally.values) {
+        this.regionColumns.push({ column: columnIndex, codes: [...regionCodes], kind });
+        this.regionNameKeys.clear();
+      }
+    });
+    this.regionTallies[columnIndex] = [];
     const codes = this.codeTallies[columnIndex];
     if (codes && codes.size >= 2) this.codeColumns.push({ column: columnIndex, codes: [...codes] });
     this.codeTallies[columnIndex] = null;
@@ -163,9 +174,9 @@ export class ValueIndex implements ValueMatcher {
     let names = this.regionNameKeys.get(language ?? "");
     if (!names) {
       names = new Map();
-      for (const { column, codes } of this.regionColumns) {
+      for (const { column, codes, kind } of this.regionColumns) {
         for (const code of codes) {
-          for (const name of regionNames(code, language)) {
+          for (const name of kind.names(code, language)) {
             const key = valueKey(name);
             if (!key) continue;
             let places = names.get(key);
@@ -349,8 +360,8 @@ function abbreviates(code: string, word: string): boolean {
   }
   return true;
 }
-/** A column of country codes holds at most the world's (about 250); more distinct codes are not tallied. */
-const MAX_REGION_CODES = 300;
+/** Codes a column may store that questions name by their names: countries (ISO 3166 through CLDR), US states. */
+const NAMED_CODES: readonly NamedCodes[] = [COUNTRY_CODES, US_STATE_CODES];
 /**
  * Fewest distinct country codes that make a column of them: about a third of all two-letter pairs are country codes,
  * so two short codes ('MD', 'DO' for credentials) are country codes by chance as often as not; three or more rarely.
