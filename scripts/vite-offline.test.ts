@@ -19,10 +19,11 @@ describe("the service worker's runtime caching", () => {
   beforeEach(() => vi.stubGlobal("self", { registration: { scope: SCOPE } }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it("caches the samples, the benchmark, onnxruntime's WASM and self-hosted models under the scope", () => {
+  it("caches the samples, the benchmark, a course build's files, onnxruntime's WASM and self-hosted models under the scope", () => {
     expect(cacheFor(`${SCOPE}samples/manifest.json`)).toBe("querylab-samples");
     expect(cacheFor(`${SCOPE}samples/bookshop.sqlite`)).toBe("querylab-samples");
     expect(cacheFor(`${SCOPE}benchmark/dev.json`)).toBe("querylab-samples");
+    expect(cacheFor(`${SCOPE}course/school.sqlite`)).toBe("querylab-samples");
     expect(cacheFor(`${SCOPE}assets/ort-wasm-simd-threaded.asyncify-CxOG5pUO.wasm`)).toBe("querylab-onnxruntime");
     expect(cacheFor(`${SCOPE}models/Xenova/all-MiniLM-L6-v2/onnx/model_quantized.onnx`)).toBe("querylab-models");
   });

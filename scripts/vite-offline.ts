@@ -26,9 +26,10 @@ export const OFFLINE_WORKBOX = {
   // Only same-origin GETs under the app's own folder are cached: never an LLM API call, another site, or a POST.
   runtimeCaching: [
     {
-      // Unhashed names that a new version may change: the network first, the cache when it cannot be reached.
+      // Unhashed names that a new version may change: the network first, the cache when it cannot be reached. course/
+      // holds a course build's database and exercise set (scripts/vite-course.ts).
       urlPattern: ({ url, sameOrigin }) =>
-        sameOrigin && ["samples/", "benchmark/"].some((folder) => url.pathname.startsWith(new URL(folder, self.registration.scope).pathname)),
+        sameOrigin && ["samples/", "benchmark/", "course/"].some((folder) => url.pathname.startsWith(new URL(folder, self.registration.scope).pathname)),
       handler: "NetworkFirst",
       method: "GET",
       options: { cacheName: "querylab-samples", cacheableResponse: { statuses: [200] } },
