@@ -45,4 +45,11 @@ describe("loadCourse", () => {
     });
     expect(() => loadCourse(ROOT, join(broken, "course.config.json"))).toThrow(/The exercise set .*set\.json/);
   });
+
+  it("reads the example in docs/examples/course.config.json", () => {
+    expect(loadCourse(ROOT, "docs/examples/course.config.json")?.plan).toEqual({
+      settings: { title: "SQL for beginners: week 1", database: { kind: "sample", id: "bookshop" }, exercisesUrl: "./course/bookshop.json", start: "app" },
+      copies: [{ from: "../../public/exercises/bookshop.json", to: "course/bookshop.json" }],
+    });
+  });
 });
