@@ -3,6 +3,7 @@ import * as Comlink from "comlink";
 import type { DatabaseService } from "../core/database-service";
 import { endableEngine, engineGeneration } from "../core/db/query-watchdog";
 import { withCheckedReplies } from "./sqlite-replies";
+import { sendSqliteWasm } from "./sqlite-wasm";
 
 export type RemoteEngine = Comlink.Remote<DatabaseService>;
 
@@ -26,7 +27,9 @@ function connect(worker: Worker, ended: Promise<never>): { remote: RemoteEngine;
 }
 
 function startWorker(): Worker {
-  return new Worker(new URL("../../workers/sqlite.worker.ts", import.meta.url), { type: "module", name: "sqlite" });
+  const worker = new Worker(new URL("../../workers/sqlite.worker.ts", import.meta.url), { type: "module", name: "sqlite" });
+  sendSqliteWasm(worker);
+  return worker;
 }
 
 /**

@@ -1,0 +1,43 @@
+// SQLite's WASM compiled once by the page (app/browser/sqlite-wasm.ts) and handed to each SQLite worker, so a new
+// worker neither waits for its own script to load before the download starts nor compiles the same bytes again.
+
+/** The one message the page sends a new SQLite worker before anything else: the compiled module, or null if the page could not compile it. */
+export const SQLITE_WASM_MESSAGE = "querylab:sqlite-wasm";
+
+export interface SqliteWasmMessage {
+  type: typeof SQLITE_WASM_MESSAGE;
+  module: WebAssembly.Module | null;
+}
+
+interface MessageScope {
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+}
+
+/**
+ * Resolves with the page's module (null: load the WASM here). Must be called before Comlink.expose: the message is
+ * taken here and stopped, so Comlink never reads it as a call.
+ */
+export function receivePageCompiledWasm(scope: MessageScope): Promise<WebAssembly.Module | null> {
+  return new Promise((resolve) => {
+    const take = (event: MessageEvent) => {
+      const data = event.data as Partial<SqliteWasmMessage> | null;
+      if (data?.type !== SQLITE_WASM_MESSAGE) return;
+      event.stopImmediatePropagation();
+      scope.removeEventListener("message", take);
+      resolve(data.module instanceof WebAssembly.Module ? data.module : null);
+    };
+    scope.addEventListener("message", take);
+  });
+}
+
+/** sql.js's options: instantiate the page's module, or (null) fetch and compile `wasmUrl` here. */
+export function sqlJsOptions(module: WebAssembly.Module | null, wasmUrl: string) {
+  if (!module) return { locateFile: () => wasmUrl };
+  return {
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+      void WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      return {};
+    },
+  };
+}
