@@ -5,13 +5,17 @@ import { testModels } from "./scripts/vite-test-models";
 // The page's CSP meta tag, dist/_headers and the preview server's headers, all from app/browser/security-headers.ts.
 import { securityHeaders } from "./scripts/vite-security-headers";
 import { offlineServiceWorker } from "./scripts/vite-offline";
+// gzip and brotli copies of the built files, served by `vite preview` as a host with precompressed files does.
+import { precompressedAssets } from "./scripts/vite-precompress";
+// Preload links for SQLite's WASM and the sample list, which the entry fetches first.
+import { startupPreloads } from "./scripts/vite-startup-preloads";
 // A course build (course.config.json, or QUERYLAB_COURSE=path): its database, exercise set, starting screen and title.
 import { courseBuild } from "./scripts/vite-course";
 
 export default defineConfig(({ mode }) => ({
   // Relative, so the built site works from any sub-path (its service worker's scope follows it).
   base: "./",
-  plugins: [react(), securityHeaders(), testModels(), offlineServiceWorker(mode), courseBuild()],
+  plugins: [react(), securityHeaders(), testModels(), offlineServiceWorker(mode), startupPreloads(), precompressedAssets(), courseBuild()],
   worker: { format: "es" },
   build: {
     target: "es2022",
