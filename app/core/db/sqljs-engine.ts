@@ -9,8 +9,7 @@ import { openLazyDatabase } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
-import { resultToCsv, resultToJson, type CsvOptions } from "./result-export";
-import { createTableSql, insertSql, isImportError, parseDelimited, parseJsonRows, tableNameFromFileName } from "./tabular-import";
+import type { CsvOptions } from "./result-export";
 import type { DatabaseSchema, DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./types";
 
 /** Bytes every SQLite 3 database file starts with. */
@@ -326,6 +325,8 @@ export class SqliteEngine {
     if (!result) {
       return { ok: false, error: { kind: "no-result", message: "This result is no longer available; run the query again." } };
     }
+    // Loaded on the first export or import: papaparse (~18 KB) is no part of the worker's start.
+    const { resultToCsv, resultToJson } = await import("./result-export");
     const text = format === "csv" ? resultToCsv(result.columns, result.rows, csv) : resultToJson(result.columns, result.rows);
     return { ok: true, text };
   }
@@ -354,6 +355,7 @@ export class SqliteEngine {
         error: { kind: "import-error", message: `${fileName}: ${this.lazy.label} is open read-only, read on demand, so no table can be added to it.` },
       };
     }
+    const { createTableSql, insertSql, isImportError, parseDelimited, parseJsonRows, tableNameFromFileName } = await import("./tabular-import");
     const text = new TextDecoder("utf-8").decode(bytes);
     const parsed =
       format === "json"
