@@ -166,6 +166,14 @@ export class DatabaseService {
 
   /** Builds the value index of the open content, chunk by chunk; a write or another database meanwhile cancels it. */
   indexValues(onProgress?: (progress: ValueReadProgress) => void): Promise<ValueIndexOutcome> {
+    if (this.engine.lazyFile) {
+      // Reading up to half a million values (DISTINCT scans whole tables) would fetch most of the file.
+      return Promise.resolve({
+        ok: false,
+        cancelled: false,
+        message: "Values are not indexed in a database read on demand: reading them would fetch most of it.",
+      });
+    }
     return this.values.build(onProgress);
   }
 

@@ -2,9 +2,11 @@
 import { proxy } from "comlink";
 import { create } from "zustand";
 import type { DatabaseSchema } from "../core/db/types";
-import { checkDatabaseSize } from "../core/db/sqljs-engine";
+import type { LazySourceSpec } from "../core/db/lazy-file";
+import { probeRanges } from "../browser/range-probe";
+import { askBeforeKeeping, readFileOnDemand, readUrlOnDemand } from "./large-databases";
 import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../browser/cross-tab-saves";
-import { fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
+import { checkDatabaseUrl, DownloadError, fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { databaseInAddress, type DatabaseRequest } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
 import { loadSampleBytes, loadSampleManifest, type SampleEntry } from "../browser/samples";
@@ -19,8 +21,21 @@ import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../br
 import { errorMessage } from "../core/error-message";
 import { formatBytes, formatCountOf } from "../core/format";
 
-/** "failed": the browser refused the last save; the changes live only in this tab until a save succeeds. */
-export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed";
+/**
+ * "failed": the browser refused the last save; the changes live only in this tab until a save succeeds.
+ * "read-on-demand": read-only, its pages read from the URL or File as queries need them; nothing to keep.
+ * "not-kept-by-choice": the person chose not to keep a copy of a large database in browser storage.
+ */
+export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed" | "read-on-demand" | "not-kept-by-choice";
+
+/** Asked before a large database loaded whole is copied into browser storage, with what storage holds and allows. */
+export interface KeepQuestion {
+  name: string;
+  sizeBytes: number;
+  /** The browser's estimate; null where it cannot say. */
+  usedBytes: number | null;
+  quotaBytes: number | null;
+}
 
 /** The refused save on screen: its message (reason and sizes) and which database it concerns. */
 export interface SaveFailure {
@@ -51,6 +66,8 @@ interface DatabaseState {
   saveFailure: SaveFailure | null;
   /** A file being read or imported, with progress from 0 to 1. */
   loading: { label: string; fraction: number | null } | null;
+  /** Waiting for the person: keep a copy of this large database in the browser or not. */
+  keepQuestion: KeepQuestion | null;
 
   start(): Promise<void>;
   openSample(sample: SampleEntry): Promise<boolean>;
@@ -66,7 +83,11 @@ interface DatabaseState {
   downloadCurrent(): Promise<void>;
   dismissNotice(): void;
   dismissSaveFailure(): void;
+  answerKeepQuestion(keep: boolean): void;
 }
+
+const RANGES_WOULD_HELP =
+  "The server does not answer range requests (or CORS hides them), which would let the page read it on demand, only the parts a query needs.";
 
 function newId(): string {
   return `db-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -122,6 +143,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     const saveQueue = createSaveQueue();
     /** The last bytes known good, for reloading after a stop when storage cannot hold them. */
     let bytesInMemory: Uint8Array | null = null;
+    /** The source of the database read on demand, for reopening it after a stop; null when one is loaded whole. */
+    let readOnDemandSource: LazySourceSpec | null = null;
+    /** Databases the person chose not to keep in browser storage: their saves stay in memory. */
+    const notKept = new Set<string>();
+    let answerKeep: ((keep: boolean) => void) | null = null;
 
     function announceSave(meta: StoredDatabaseMeta): void {
       services.channel.announce({ id: meta.id, updatedAt: meta.updatedAt });
@@ -141,6 +167,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
     async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
       if (!get().storageAvailable) return "not-kept";
+      if (notKept.has(meta.id)) return "not-kept-by-choice";
       try {
         // Another tab may have saved this database since this tab read it: never overwrite its work silently.
         const stored = (await storage().listDatabases()).find((entry) => entry.id === meta.id);
@@ -245,6 +272,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return false;
       }
       const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+      readOnDemandSource = null;
       if (knownAt !== undefined) conflicts.remember(id, knownAt);
       // A refused save of the database being left is no longer this screen's: its mark still tells when it is reopened.
       set({ current: { ...meta, saveState: "saving" }, notice: null, saveFailure: null });
@@ -262,6 +290,47 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       // The database is usable now; keeping a copy in the browser finishes in the background.
       void persist(meta, bytes).then((saveState) => settle(meta, saveState));
       return true;
+    }
+
+    /** Opens a database read-only, its pages read on demand in the worker; nothing is copied into storage. */
+    async function openReadOnDemand(spec: LazySourceSpec, name: string, source: StoredDatabaseMeta["source"]): Promise<boolean> {
+      let outcome: Awaited<ReturnType<ReturnType<typeof engine>["openLazy"]>>;
+      try {
+        outcome = await engine().openLazy(spec);
+      } catch (error) {
+        services.connection().restart();
+        await get().reloadAfterStop();
+        set({ notice: { kind: "error", message: `${name}: SQLite could not read it (${errorMessage(error)}). The database that was open is open again.` } });
+        return false;
+      }
+      if (!outcome.ok) {
+        set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
+        return false;
+      }
+      readOnDemandSource = spec;
+      bytesInMemory = null;
+      const meta: StoredDatabaseMeta = { id: newId(), name, source, sizeBytes: outcome.sizeBytes, updatedAt: Date.now() };
+      set({ current: { ...meta, saveState: "read-on-demand" }, notice: null, saveFailure: null });
+      await get().refreshSchema();
+      return true;
+    }
+
+    /** Asks before a large database is copied into browser storage; true (keep) when small or storage is off anyway. */
+    async function keepCopy(name: string, sizeBytes: number): Promise<boolean> {
+      if (!get().storageAvailable || !askBeforeKeeping(sizeBytes)) return true;
+      const sizes = await estimateStorage();
+      answerKeep?.(true);
+      return new Promise<boolean>((resolve) => {
+        answerKeep = resolve;
+        set({ keepQuestion: { name, sizeBytes, usedBytes: sizes?.usedBytes ?? null, quotaBytes: sizes?.quotaBytes ?? null } });
+      });
+    }
+
+    /** A new id for a database loaded whole, remembered as not to be kept when the person said so. */
+    function idFor(keep: boolean): string {
+      const id = newId();
+      if (!keep) notKept.add(id);
+      return id;
     }
 
     async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
@@ -283,6 +352,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       notice: null,
       saveFailure: null,
       loading: null,
+      keepQuestion: null,
 
       async start() {
         services.channel.listen((announcement) => {
@@ -365,11 +435,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
       async openFile(file) {
         if (isTableFile(file.name)) return get().importFile(file);
-        const tooLarge = checkDatabaseSize(file.size);
-        if (tooLarge) {
-          set({ notice: { kind: "error", message: `${file.name}: ${tooLarge.message} The database that was open is still open.` } });
-          return false;
+        // Larger than the page holds in memory: read on demand from the File (its slices, in the worker).
+        if (readFileOnDemand(file.size)) {
+          return withLoading(`Opening ${file.name} read-only, read on demand…`, () =>
+            openReadOnDemand({ kind: "file", file, name: file.name }, file.name, "file"),
+          );
         }
+        const keep = await keepCopy(file.name, file.size);
         return withLoading(`Reading ${file.name}…`, async () => {
           let bytes: Uint8Array;
           try {
@@ -378,7 +450,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             set({ notice: { kind: "error", message: `${file.name} could not be read (${errorMessage(error)}). The database that was open is still open.` } });
             return false;
           }
-          return openBytes(bytes, file.name, "file");
+          return openBytes(bytes, file.name, "file", idFor(keep));
         });
       },
 
@@ -386,6 +458,14 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         const label = `Downloading ${url}…`;
         return withLoading(label, async () => {
           try {
+            const checked = checkDatabaseUrl(url);
+            // A server that answers range requests lets a large database be read on demand instead of downloaded.
+            const probe = checked.ok ? await probeRanges(checked.url.href) : null;
+            if (checked.ok && probe && readUrlOnDemand(probe)) {
+              const name = fileNameFromUrl(checked.url.href);
+              set({ loading: { label: `Opening ${name} read-only, read on demand…`, fraction: null } });
+              return await openReadOnDemand({ kind: "url", url: checked.url.href, sizeBytes: probe.sizeBytes }, name, "url");
+            }
             const fetched = await fetchDatabase(url, {
               onProgress: ({ receivedBytes, totalBytes }) =>
                 set({
@@ -395,10 +475,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
                   },
                 }),
             });
+            const keep = await keepCopy(fetched.name, fetched.bytes.byteLength);
             set({ loading: { label: `Opening ${fetched.name}…`, fraction: null } });
-            return await openBytes(fetched.bytes, fetched.name, "url");
+            return await openBytes(fetched.bytes, fetched.name, "url", idFor(keep));
           } catch (error) {
-            set({ notice: { kind: "error", message: `${errorMessage(error)} The database that was open is still open.` } });
+            // Too large to download, and the server offers no other way: say what would have let it open.
+            const noRanges = error instanceof DownloadError && error.kind === "too-large" ? ` ${RANGES_WOULD_HELP}` : "";
+            set({ notice: { kind: "error", message: `${errorMessage(error)}${noRanges} The database that was open is still open.` } });
             return false;
           }
         });
@@ -492,6 +575,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async reloadAfterStop() {
         const current = get().current;
         if (!current) return;
+        if (readOnDemandSource && current.saveState === "read-on-demand") {
+          // Nothing was changed (it is read-only): open the same source again.
+          const reopened = await engine().openLazy(readOnDemandSource);
+          if (!reopened.ok) set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${reopened.error.message}` } });
+          await get().refreshSchema();
+          return;
+        }
         await saveQueue.settled(); // the stored copy must be the latest before it is read back
         let bytes = bytesInMemory;
         // After a refused save the stored copy is older than what the person had: the bytes in memory are the latest.
@@ -517,6 +607,15 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async downloadCurrent() {
         const current = get().current;
         if (!current) return;
+        if (current.saveState === "read-on-demand") {
+          set({
+            notice: {
+              kind: "info",
+              message: `${current.name} is read on demand, not held in this page, so there is nothing here to download: it is at its own location.`,
+            },
+          });
+          return;
+        }
         const bytes = await engine().exportDatabase();
         const name = /\.(sqlite3?|db3?)$/i.test(current.name) ? current.name : `${current.name.replace(/[^\w.-]+/g, "_")}.sqlite`;
         const { downloadBytes } = await import("../browser/download");
@@ -529,6 +628,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
       dismissSaveFailure() {
         set({ saveFailure: null });
+      },
+
+      answerKeepQuestion(keep) {
+        const answer = answerKeep;
+        answerKeep = null;
+        set({ keepQuestion: null });
+        answer?.(keep);
       },
     };
   });

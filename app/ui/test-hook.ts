@@ -9,6 +9,7 @@ import { usePruneStore } from "../state/prune-store";
 import { sqliteConnection } from "../browser/services";
 import type { RemoteEngine } from "../browser/sqlite-connection";
 import { setDownloadLimitForTests } from "../browser/fetch-database";
+import { setLargeDatabaseThresholdsForTests, type LargeDatabaseThresholds } from "../state/large-databases";
 
 declare global {
   interface Window {
@@ -28,6 +29,8 @@ declare global {
       worker: () => Worker;
       /** Lowers the size limit of URL downloads (null restores it), so a test serves megabytes, not a gigabyte. */
       limitDownloads: (bytes: number | null) => void;
+      /** Lowers when a database is read on demand or asked about before it is kept (null restores the defaults). */
+      largeDatabases: (thresholds: Partial<LargeDatabaseThresholds> | null) => void;
     };
   }
 }
@@ -49,5 +52,6 @@ export function installTestHook(): void {
       return worker;
     },
     limitDownloads: setDownloadLimitForTests,
+    largeDatabases: setLargeDatabaseThresholdsForTests,
   };
 }

@@ -97,3 +97,15 @@ describe("a database read on demand", () => {
     expect(await service.lastRunReadOnDemand()).toBeNull();
   });
 });
+
+describe("the column profile of a database read on demand", () => {
+  it("looks at the first rows of an uncounted table rather than reading all of it", async () => {
+    const { service } = serviceOverBytes();
+    await service.openLazy(spec);
+    await service.execute("SELECT 1");
+    const profile = await service.profile({ sampleRows: 1000 });
+    const readings = profile.tables.find((table) => table.table === "readings")!;
+    expect(readings.rowsProfiled).toBe(1000);
+    expect(readings.columns.find((column) => column.column === "id")).toMatchObject({ min: "1", max: "1000", approximate: true });
+  });
+});

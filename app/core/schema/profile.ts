@@ -74,7 +74,13 @@ function chooseSource(database: Database, table: TableInfo, limit: number, thres
     if (cut) database.exec(`DELETE FROM temp.${SAMPLE_TABLE} WHERE rowid > ${limit}`);
     return { from: `temp.${SAMPLE_TABLE}`, columns: sample.columns, rowsProfiled: Math.min(sample.rowCount, limit), approximate: cut, temporary: true };
   }
-  const rowCount = table.rowCount ?? 0;
+  if (table.rowCount === null) {
+    // Not counted (a database read on demand, where a count reads the whole table): its first rows, read in place,
+    // since such a connection cannot write a temp table either.
+    const firstRows = Number(rows(database, `SELECT count(*) FROM (SELECT 1 FROM ${name} LIMIT ${limit})`)[0]?.[0] ?? 0);
+    return { from: `(SELECT * FROM ${name} LIMIT ${limit})`, columns: names, rowsProfiled: firstRows, approximate: firstRows === limit, temporary: false };
+  }
+  const rowCount = table.rowCount;
   if (rowCount <= threshold && rowCount <= limit) {
     return { from: name, columns: names, rowsProfiled: rowCount, approximate: false, temporary: false };
   }

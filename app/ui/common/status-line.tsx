@@ -12,6 +12,8 @@ const SAVE_TEXT: Record<SaveState, string> = {
   "unsaved-transaction": "transaction open: COMMIT to save",
   "not-kept": "not kept after reload (storage unavailable)",
   failed: "not saved: the browser refused (see the message above)",
+  "read-on-demand": "read-only, read on demand",
+  "not-kept-by-choice": "not kept in this browser (as chosen)",
 };
 
 export function StatusLine() {

@@ -6,6 +6,7 @@ import { useDatabaseStore } from "../../state/database-store";
 import { formatBytes, formatCount } from "../../core/format";
 import { checkDatabaseUrl } from "../../browser/fetch-database";
 import { MAX_DATABASE_BYTES } from "../../core/db/sqljs-engine";
+import { KeepCopyDialog } from "./keep-copy-dialog";
 
 const DATABASE_ACCEPT = ".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3";
 const TABLE_ACCEPT = ".csv,.tsv,.tab,.txt,.json,text/csv,text/tab-separated-values,application/json";
@@ -86,6 +87,8 @@ export function DatabaseMenu() {
         Download
       </button>
 
+      <KeepCopyDialog />
+
       <Dialog label="Sample databases" open={openDialog === "samples"} onClose={close}>
         <ul className="sample-gallery">
           {samples.map((sample) => (
@@ -160,8 +163,9 @@ export function DatabaseMenu() {
             Open
           </button>
           <p className="muted">
-            The page downloads the file itself (http or https, up to {formatBytes(MAX_DATABASE_BYTES)}); the server must allow cross-origin requests. A link
-            with ?db=URL opens it directly.
+            The page downloads the file itself (http or https, up to {formatBytes(MAX_DATABASE_BYTES)}); the server must allow cross-origin requests. When the
+            server answers range requests, a large database (any size) is read on demand instead, read-only: only the pages a query needs. A link with ?db=URL
+            opens it directly.
           </p>
         </form>
       </Dialog>

@@ -5,6 +5,7 @@ import { copyText } from "../common/clipboard";
 import { formatCount, formatCountOf, formatDuration } from "../../core/format";
 import { copyTextOf } from "./cell-text";
 import { ResultsGrid, type CellPosition } from "./results-grid";
+import { ReadOnDemandFigure } from "./read-on-demand-figure";
 import { fetchChartRows } from "../chart/chart-rows";
 import "../chart/results-tabs.css";
 
@@ -73,7 +74,14 @@ export function ResultsPanel() {
           ))}
         </div>
         <span className="results-summary" role="status" aria-live="polite">
-          {running ? <RunningTimer startedAt={running.startedAt} /> : summary}
+          {running ? (
+            <RunningTimer startedAt={running.startedAt} />
+          ) : (
+            <>
+              {summary}
+              {result && <ReadOnDemandFigure />}
+            </>
+          )}
         </span>
         <span className="spacer" />
         <button type="button" disabled={!selected} onClick={() => selected && void copyText(copyTextOf(rowAt(selected.row)?.[selected.column]))}>

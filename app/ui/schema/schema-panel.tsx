@@ -40,7 +40,8 @@ function TableEntry({ shown: { table, columns, narrowed } }: { shown: ShownTable
             <span className="tag">view</span>
           ) : (
             <span className="row-count">
-              {formatCount(table.rowCount ?? 0)} {table.rowCount === 1 ? "row" : "rows"}
+              {/* Not counted in a database read on demand: a count would read the whole table. */}
+              {table.rowCount === null ? "rows not counted" : `${formatCount(table.rowCount)} ${table.rowCount === 1 ? "row" : "rows"}`}
             </span>
           )}
           {tableDecision && <DecisionMark decision={tableDecision} />}
