@@ -12,6 +12,9 @@ import { DatabaseMenu } from "./database/database-menu";
 import { DropZone } from "./database/drop-zone";
 import { EditorPanel } from "./editor/editor-panel";
 import { DiagnosisPanel } from "./editor/diagnosis-panel";
+import { ExerciseMenu } from "./exercises/exercise-menu";
+import { ExercisePanel } from "./exercises/exercise-panel";
+import { useExercisesFromAddress } from "./exercises/exercises-address";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
 import { SettingsDialog } from "./settings/settings-dialog";
@@ -47,6 +50,7 @@ const BenchmarkView = lazy(() => import("./bench/benchmark-view").then((module) 
 export function App() {
   useStartingQuery();
   useLeaveGuard();
+  useExercisesFromAddress();
   const [view, setView] = useState<"workspace" | "benchmark">("workspace");
   const layout = useWorkspaceLayout();
   useEffect(() => {
@@ -70,6 +74,7 @@ export function App() {
           </button>
         </nav>
         {view === "workspace" && <PanelToggles />}
+        <ExerciseMenu />
         <DatabaseMenu />
       </header>
       <NoticeBar />
@@ -79,6 +84,7 @@ export function App() {
         <SchemaPanel />
         <SchemaSplitter />
         <div className="centre">
+          <ExercisePanel />
           <QuestionBox />
           <EditorPanel />
           <EditorSplitter />

@@ -1,35 +1,10 @@
 // One benchmark row opened: the agent's full trace, and the gold and predicted results side by side with differences marked.
 import { useEffect, useState } from "react";
 import { traceView } from "../../core/agent/trace";
-import type { QueryOutcome } from "../../core/eval/query-runner";
-import { formatCountOf } from "../../core/format";
 import { useBenchmarkStore, type ResultComparison, type RunResult } from "../../state/benchmark-store";
 import { TurnCard } from "../agent/turn-card";
 import { CandidateTrace } from "../agent/candidate-trace";
-import { ResultTable } from "../results/result-table";
-
-const SHOWN_ROWS = 100;
-
-function ResultSide({ label, outcome, unmatched }: { label: string; outcome: QueryOutcome | null; unmatched: boolean[] }) {
-  if (!outcome) return <p className="muted">{label}: no query.</p>;
-  if (!outcome.ok) {
-    return (
-      <div className="diff-side">
-        <h4>{label}</h4>
-        <p className="notice error">{outcome.error.message}</p>
-      </div>
-    );
-  }
-  return (
-    <div className="diff-side">
-      <h4>
-        {label} · {formatCountOf(outcome.rows.length, "row")}
-      </h4>
-      <ResultTable columns={outcome.columns} rows={outcome.rows} label={`${label} result`} rowLimit={SHOWN_ROWS} unmatched={unmatched} />
-      {outcome.rows.length > SHOWN_ROWS && <p className="muted">First {SHOWN_ROWS} rows shown.</p>}
-    </div>
-  );
-}
+import { ResultSide } from "../results/result-side";
 
 export function ResultDetails({ result }: { result: RunResult }) {
   const [comparison, setComparison] = useState<{ result: RunResult; value: ResultComparison } | null>(null);
