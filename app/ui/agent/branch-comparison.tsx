@@ -47,7 +47,7 @@ function RunColumn({ run }: { run: ComparedRun }) {
       {outcome.sql ? (
         <>
           <p className="turn-note">{outcome.submitted ? "Final SQL" : "No answer submitted; the last query that ran:"}</p>
-          <pre aria-label={`${run.label} final SQL`}>
+          <pre aria-label={`SQL of ${run.label}`}>
             <SqlHighlight sql={outcome.sql} />
           </pre>
         </>
