@@ -276,7 +276,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // a value the question names, or whole when small) at their relevance, and the relevant columns at their score
   // (their own evidence plus a share of their table's, so the columns of a table the question is about come before
   // a weaker table or a neighbour). A tight budget so drops weak columns and neighbours before what is asked.
-  const chosenTables = new Set([...tableChoices.map((choice) => choice.table), ...pinnedTables]);
+  const chosenTables = new Set([...tableChoices.filter((choice) => !choice.filler).map((choice) => choice.table), ...pinnedTables]);
   type Candidate = { column: ColumnState } | TableChoice;
   const candidates: Array<{ candidate: Candidate; rank: number }> = [
     ...tableChoices.map((choice) => ({ candidate: choice, rank: choice.rank })),

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteEngine } from "../db/sqljs-engine";
 import { pruneSchema } from "./prune";
 import { SchemaRetriever } from "./schema-retriever";
-import { DEFAULT_BUDGET_SHARE, SMALL_SCHEMA_SHARE, schemaBudget } from "./table-selection";
+import { DEFAULT_BUDGET_SHARE, SMALL_SCHEMA_SHARE, rankTables, schemaBudget } from "./table-selection";
 import { ValueIndex } from "./value-index";
 import { buildValueIndex } from "./value-index-builder";
 
@@ -74,6 +74,34 @@ describe("table selection", () => {
     const tight = await pruneSchema(retriever, question, { budget: 185, budgetShare: 0 });
     expect(tight.kept.suppliers).toEqual(["supplier_id", "company"]);
     expect(tight.kept.tags).toEqual(["tag_id", "tag"]);
+  });
+
+  it("fills the budget left with tables below the bar but near it, last and as 'room left', never those far below", () => {
+    const schema = {
+      tables: ["orders", "customers", "departments", "archive"].map((name) => ({
+        name,
+        columns: Array.from({ length: 8 }, (_, index) => ({ name: `${name}_${index}`, type: "TEXT", primaryKeyPosition: index === 0 ? 1 : 0 })),
+        foreignKeys: [],
+      })),
+    } as unknown as Parameters<typeof rankTables>[0]["schema"];
+    const choices = rankTables({
+      schema,
+      relevance: new Map([
+        ["orders", 1],
+        ["customers", 0.6],
+        ["departments", 0.2],
+        ["archive", 0.05],
+      ]),
+      reasonOf: () => "lexical",
+      graph: new Map(),
+      skip: () => false,
+    });
+    const departments = choices.find((choice) => choice.table === "departments")!;
+    expect(departments).toMatchObject({ reason: "room-left", filler: true });
+    // After every chosen table and the rest of each.
+    expect(choices.at(-1)).toBe(departments);
+    expect(choices.find((choice) => choice.table === "archive")).toBeUndefined();
+    expect(choices.filter((choice) => choice.filler)).toEqual([departments]);
   });
 
   it("grows the budget with the schema: the floor for a small one, a share of the rest for a large one", async () => {

@@ -17,6 +17,12 @@ export const REST_OF_TABLE_SHARE = 0.3;
 /** Tables with at most this many columns are kept whole once chosen: their other columns cost little and are often what is asked. */
 export const WHOLE_TABLE_COLUMNS = 6;
 /**
+ * Tables below the bar but within this share of the best fill the budget left, after every chosen table's rest: a
+ * question whose words also name columns of many tables ("price", "names") raises the bar past the table it needs
+ * through a weaker word or value ('Dermatology' → departments), and a budget left unspent helps no one.
+ */
+export const FILLER_SHARE = 0.15;
+/**
  * Share of the full schema's tokens past the floor that the budget grows by. A fixed budget fits a small schema and
  * starves a large one (800 tokens is 7% of an 80-table warehouse: two or three tables); growing with the schema
  * keeps room for the tables a question joins, while a schema of a few tables stays near the floor.
@@ -25,12 +31,14 @@ export const DEFAULT_BUDGET_SHARE = 0.09;
 
 export interface TableChoice {
   table: string;
-  /** Why: the stage that ranked it, or "neighbour". */
+  /** Why: the stage that ranked it, "neighbour", "whole-table" (its rest) or "room-left" (a filler). */
   reason: KeepReason;
   /** Keep every column ("whole table"), not only keys, labels and the relevant ones. */
   whole: boolean;
   /** Relevance the choice is ordered by (the table's own, or a share of its neighbour's). */
   rank: number;
+  /** Below the bar: offered only for the budget left once everything else is in, its columns not candidates of their own. */
+  filler?: boolean;
 }
 
 /**
@@ -94,7 +102,13 @@ export function rankTables(input: TableRankingInput): TableChoice[] {
   const rest = [...chosen.values()]
     .filter((choice) => !choice.whole)
     .map((choice) => ({ ...choice, reason: "whole-table" as const, whole: true, rank: REST_OF_TABLE_SHARE * choice.rank }));
-  return [...chosen.values(), ...rest].sort((a, b) => b.rank - a.rank);
+  const fillers: TableChoice[] = [];
+  for (const [table, relevance] of input.relevance) {
+    if (relevance >= bar || relevance < FILLER_SHARE * best || chosen.has(table) || input.skip(table)) continue;
+    const rank = REST_OF_TABLE_SHARE * NEIGHBOUR_SHARE * relevance;
+    fillers.push({ table, reason: "room-left", whole: isSmallTable(tables.get(table)!), rank, filler: true });
+  }
+  return [...chosen.values(), ...rest, ...fillers].sort((a, b) => b.rank - a.rank);
 }
 
 /** A table that may bridge others: the tables its foreign keys point to, when it holds little else. */

@@ -67,7 +67,8 @@ export type KeepReason =
   | "join-path" // on the foreign-key path joining kept tables
   | "label" // the column that names a kept table's rows (name, title): answers show it
   | "neighbour" // joined by a foreign key to a kept table the question is about (or bridging two kept tables)
-  | "whole-table" // a small table the question is about, kept with all its columns
+  | "whole-table" // kept with all its columns: a small table the question is about, or a kept table the budget had room for whole
+  | "room-left" // a weaker match than the tables chosen, kept because the budget had room once they were in
   | "pinned" // the person pinned it
   | "whole-schema"; // everything fits the budget, so everything is kept
 
