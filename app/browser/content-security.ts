@@ -21,7 +21,12 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
-export function allowedConnectSources(configuredEndpoint: string | null, databaseUrl: string | null, models: ModelSources = { hub: false }): string[] {
+export function allowedConnectSources(
+  configuredEndpoint: string | null,
+  databaseUrl: string | null,
+  models: ModelSources = { hub: false },
+  sessionUrl: string | null = null,
+): string[] {
   const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*"]);
   for (const preset of PROVIDER_PRESETS) {
     // The in-page model's Base URL is where its files come from, fetched by its own worker under the worker's policy;
@@ -30,7 +35,8 @@ export function allowedConnectSources(configuredEndpoint: string | null, databas
     const origin = originOf(preset.baseUrl);
     if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
   }
-  for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl), originOf(models.folderUrl)]) if (origin) origins.add(origin);
+  // A shared session file named by ?session=URL is fetched once at start, like a ?db= database.
+  for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl), originOf(models.folderUrl), originOf(sessionUrl)]) if (origin) origins.add(origin);
   // The hub and its file hosts only while the hub is the chosen model location.
   if (models.hub) for (const source of HUGGING_FACE_SOURCES) origins.add(source);
   return [...origins];
@@ -47,8 +53,13 @@ export function isConnectAllowed(url: string, allowed: string[]): boolean {
 
 let applied: string[] | null = null;
 
-export function restrictConnections(configuredEndpoint: string | null, databaseUrl: string | null, models: ModelSources = { hub: false }): void {
-  applied = allowedConnectSources(configuredEndpoint, databaseUrl, models);
+export function restrictConnections(
+  configuredEndpoint: string | null,
+  databaseUrl: string | null,
+  models: ModelSources = { hub: false },
+  sessionUrl: string | null = null,
+): void {
+  applied = allowedConnectSources(configuredEndpoint, databaseUrl, models, sessionUrl);
   const meta = document.createElement("meta");
   meta.httpEquiv = "Content-Security-Policy";
   meta.content = `connect-src ${applied.join(" ")}`;

@@ -123,7 +123,7 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
     update({ lastRun: { sql: ran.sql, elapsedMs: state.result.elapsedMs, rowCount: state.result.rowCount } });
   });
 
-  return {
+  const follower: WorkspaceFollower = {
     settled: () => entering,
     stop() {
       flushText();
@@ -131,6 +131,19 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
       stopEditor();
       stopThread();
       stopQuery();
+      if (latestFollower === follower) latestFollower = null;
     },
   };
+  latestFollower = follower;
+  return follower;
+}
+
+let latestFollower: WorkspaceFollower | null = null;
+
+/**
+ * Resolves once the open database's workspace is on screen: what is put on screen for a database just opened (a shared
+ * session's trace) goes after it, or the workspace coming back would replace it.
+ */
+export function workspaceSettled(): Promise<void> {
+  return latestFollower?.settled() ?? Promise.resolve();
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { replaySteps, traceView } from "../../core/agent/trace";
 import { formatCount } from "../../core/format";
 import { presetOf } from "../../core/llm/provider-presets";
-import { useAgentStore } from "../../state/agent-store";
+import { shownBranch, shownEvents, useAgentStore } from "../../state/agent-store";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { useSettingsStore } from "../../state/settings-store";
@@ -20,6 +20,10 @@ import { CandidateTrace } from "./candidate-trace";
 import { TurnCard } from "./turn-card";
 import { useModelPrice } from "./use-model-price";
 import { ThreadHistory, ThreadList } from "./thread-list";
+import { BranchTabs } from "./branch-tabs";
+import { BranchComparison } from "./branch-comparison";
+import { ForkFromQuestion } from "./fork-controls";
+import { SessionBanner, ShareButton, ShareDialog } from "./session-share";
 
 /** The answer: its SQL, its rows and a chart when they suit one (`result` is what the trace kept; absent, Run shows them). */
 export function FinalAnswer({ sql, result }: { sql: string; result?: AnswerRows }) {
@@ -92,6 +96,10 @@ export function AgentPanel() {
   const running = useAgentStore((state) => state.running);
   const replayStep = useAgentStore((state) => state.replayStep);
   const notice = useAgentStore((state) => state.notice);
+  // A trace with forks shows one of its runs (its own, or a branch) and, when comparing, all of them side by side.
+  const events = useAgentStore(shownEvents);
+  const branch = useAgentStore(shownBranch);
+  const comparing = useAgentStore((state) => state.comparing);
   const llm = useSettingsStore((state) => state.llm);
   const { startReplay, stepReplay, endReplay, exportTrace } = useAgentStore.getState();
   const [host] = useState(() => (url: string) => {
@@ -102,15 +110,15 @@ export function AgentPanel() {
     }
   });
   // Replay is offered once the run has ended: computing its steps on every frame of a live run would scan the whole trace each time.
-  const steps = useMemo(() => (trace && !running ? replaySteps(trace.events) : []), [trace, running]);
+  const steps = useMemo(() => (trace && !running ? replaySteps(events) : []), [trace, events, running]);
   // The whole trace is the store's view, folded as events arrived; only a replay prefix is folded here.
   const view = useMemo(
-    () => (trace && replayStep !== null ? traceView(trace.events.slice(0, steps[replayStep] ?? trace.events.length)) : liveView),
-    [trace, replayStep, steps, liveView],
+    () => (trace && replayStep !== null ? traceView(events.slice(0, steps[replayStep] ?? events.length)) : liveView),
+    [trace, events, replayStep, steps, liveView],
   );
   const lastTurn = view.turns.at(-1)?.turn;
   // Priced by the trace's own model and endpoint (a History trace may be another model's) at the table in Settings.
-  const price = useModelPrice(trace?.model, trace?.baseUrl);
+  const price = useModelPrice(branch?.model ?? trace?.model, branch?.baseUrl ?? trace?.baseUrl);
 
   return (
     <aside className="agent-panel" aria-label="Agent trace">
@@ -134,7 +142,11 @@ export function AgentPanel() {
       {!trace && <p className="muted">Ask a question above; each turn of the agent appears here as it happens.</p>}
       {trace && (
         <>
-          <h2 className="trace-question">{trace.question}</h2>
+          <h2 className="trace-question">{branch?.question ?? trace.question}</h2>
+          <ForkFromQuestion question={branch?.question ?? trace.question} />
+          <BranchTabs />
+          {comparing && <BranchComparison />}
+          <SessionBanner />
           {view.start?.schema && (
             <details className="trace-schema">
               <summary>
@@ -145,10 +157,10 @@ export function AgentPanel() {
               <pre aria-label="System prompt">{view.start.systemPrompt}</pre>
             </details>
           )}
-          <CandidateTrace events={trace.events} running={running} price={price} />
+          <CandidateTrace events={events} running={running} price={price} />
           <ol className="turns">
             {view.turns.map((turn) => (
-              <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} price={price} />
+              <TurnCard key={turn.turn} turn={turn} live={running && turn.turn === lastTurn} price={price} forkable />
             ))}
           </ol>
           {view.final && <FinalAnswer sql={view.final.sql} result={view.final.result} />}
@@ -189,6 +201,7 @@ export function AgentPanel() {
               <button type="button" onClick={exportTrace}>
                 Export trace
               </button>
+              <ShareButton />
             </div>
           )}
         </>
@@ -197,6 +210,7 @@ export function AgentPanel() {
       <ThreadHistory />
       {/* Outside History: a closed <details> would hide the question. */}
       <DuplicateTraceDialog />
+      <ShareDialog />
     </aside>
   );
 }

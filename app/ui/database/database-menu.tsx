@@ -3,6 +3,7 @@ import { FilePickerButton } from "../common/file-picker-button";
 import { useState, type FormEvent } from "react";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
+import { useSessionStore } from "../../state/session-store";
 import { formatBytes, formatCount } from "../../core/format";
 import { checkDatabaseUrl } from "../../browser/fetch-database";
 import { MAX_DATABASE_BYTES } from "../../core/db/sqljs-engine";
@@ -86,6 +87,9 @@ export function DatabaseMenu() {
       <button type="button" onClick={() => void actions.downloadCurrent()} disabled={!current}>
         Download
       </button>
+      <FilePickerButton inputLabel="Session file" accept=".json,application/json" onFiles={([file]) => void useSessionStore.getState().openFile(file)}>
+        Open session
+      </FilePickerButton>
 
       <KeepCopyDialog />
 
