@@ -12,7 +12,9 @@ function workerReplying(reply: unknown) {
   const answer = async () => reply;
   return withCheckedReplies({
     execute: answer,
+    executePaged: answer,
     fetchRows: answer,
+    fetchPage: answer,
     executeReadOnly: answer,
     runForJudge: answer,
     open: answer,
@@ -70,6 +72,8 @@ describe("checked SQLite replies", () => {
     expect(executed).toMatchObject({ ok: false, error: { kind: "worker-failed" }, databaseChanged: false });
     expect(!executed.ok && executed.error.message).toMatch(/SQLite worker sent a reply to execute that this page cannot read/);
     expect(await engine.fetchRows()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
+    expect(await engine.executePaged()).toMatchObject({ ok: false, error: { kind: "worker-failed" }, databaseChanged: false });
+    expect(await engine.fetchPage()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
     expect(await engine.executeReadOnly()).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
     expect(await engine.runForJudge()).toMatchObject({ ok: false, error: { kind: "sql-error" } });
     for (const method of [engine.open, engine.importTable, engine.exportResult])

@@ -8,9 +8,11 @@ import {
   type ImportSummary,
   type OpenedDatabase,
   type Outcome,
+  type PagedExecuteOutcome,
   type ReadOnlyResult,
   type SqlValue,
 } from "../core/db/types";
+import { isColumnarRows, type ColumnarRows } from "../core/db/columnar-rows";
 import { queryOutcomeSchema, type QueryOutcome } from "../core/eval/query-runner";
 import type { ValueMatch } from "../core/schema/value-index";
 import type { ValueIndexOutcome } from "../core/schema/value-index-host";
@@ -37,6 +39,14 @@ function isSqlRows(value: unknown): value is SqlValue[][] {
  */
 const rowsSchema = z.custom<SqlValue[][]>(isSqlRows, "rows must be lists of SQLite values (null, number, text or bytes)");
 
+const failedExecuteSchema = z.object({
+  ok: z.literal(false),
+  error: dbErrorSchema,
+  elapsedMs: z.number(),
+  statementsCompleted: z.number(),
+  databaseChanged: z.boolean(),
+});
+
 export const executeOutcomeSchema: z.ZodType<ExecuteOutcome> = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
@@ -51,10 +61,35 @@ export const executeOutcomeSchema: z.ZodType<ExecuteOutcome> = z.discriminatedUn
     rowsModified: z.number(),
     databaseChanged: z.boolean(),
   }),
-  z.object({ ok: z.literal(false), error: dbErrorSchema, elapsedMs: z.number(), statementsCompleted: z.number(), databaseChanged: z.boolean() }),
+  failedExecuteSchema,
 ]);
 
 const failedOutcomeSchema = z.object({ ok: z.literal(false), error: dbErrorSchema });
+
+/** A page of rows in columnar buffers: typed arrays of consistent sizes, every cell of a known kind (see isColumnarRows). */
+const columnarRowsSchema = z.custom<ColumnarRows>(isColumnarRows, "a page of rows must be columnar buffers of consistent sizes");
+
+export const pagedExecuteOutcomeSchema: z.ZodType<PagedExecuteOutcome> = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    resultId: z.string().nullable(),
+    columns: z.array(z.string()),
+    rowCount: z.number(),
+    storedRowCount: z.number(),
+    truncated: z.boolean(),
+    firstPage: columnarRowsSchema,
+    elapsedMs: z.number(),
+    statementCount: z.number(),
+    rowsModified: z.number(),
+    databaseChanged: z.boolean(),
+  }),
+  failedExecuteSchema,
+]);
+
+export const pageOutcomeSchema: z.ZodType<Outcome<{ page: ColumnarRows }>> = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), page: columnarRowsSchema }),
+  failedOutcomeSchema,
+]);
 
 export const rowsPageOutcomeSchema: z.ZodType<Outcome<{ rows: SqlValue[][] }>> = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), rows: rowsSchema }),
@@ -132,6 +167,16 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     return parsed.success
       ? parsed.data
       : { ok: false, error: workerFailed(unreadable("execute", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
+  },
+  executePaged(reply): PagedExecuteOutcome {
+    const parsed = pagedExecuteOutcomeSchema.safeParse(reply);
+    return parsed.success
+      ? parsed.data
+      : { ok: false, error: workerFailed(unreadable("executePaged", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
+  },
+  fetchPage(reply): Outcome<{ page: ColumnarRows }> {
+    const parsed = pageOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("fetchPage", parsed.error)) };
   },
   fetchRows(reply): Outcome<{ rows: SqlValue[][] }> {
     const parsed = rowsPageOutcomeSchema.safeParse(reply);

@@ -54,6 +54,25 @@ describe("query store", () => {
     expect(useQueryStore.getState().pageVersion).toBeGreaterThan(pageVersion);
   });
 
+  it("brings a result, its first rows and the end of the run to the store in one update", async () => {
+    const updates: { result: boolean; running: boolean }[] = [];
+    const unsubscribe = useQueryStore.subscribe((state, previous) =>
+      updates.push({ result: state.result !== previous.result, running: state.running !== null }),
+    );
+    try {
+      await useQueryStore.getState().run("SELECT n, 'row ' || n AS label, x'00ff' AS bytes FROM numbers WHERE n <= 3");
+    } finally {
+      unsubscribe();
+    }
+    // The run starting (Stop, the timer), then everything the result brings at once.
+    expect(updates).toEqual([
+      { result: false, running: true },
+      { result: true, running: false },
+    ]);
+    expect(useQueryStore.getState().result).toMatchObject({ rowCount: 3, columns: ["n", "label", "bytes"] });
+    expect(useQueryStore.getState().rowAt(2)).toEqual([3, "row 3", new Uint8Array([0, 255])]);
+  });
+
   it("places an SQL error in the editor text", async () => {
     await useQueryStore.getState().run("SELECT 1;\nSELEC 2", 100);
     const error = useQueryStore.getState().error;
@@ -71,7 +90,7 @@ describe("query store", () => {
     expect(useQueryStore.getState().error).toMatchObject({ kind: "stopped" });
     expect(useQueryStore.getState().error?.message).toMatch(/^Query stopped after [\d.]+ s\. The database is as it was before the query\.$/);
     await useQueryStore.getState().run("SELECT count(*) FROM numbers");
-    expect(useQueryStore.getState().result?.firstRows).toEqual([[450]]);
+    expect(useQueryStore.getState().rowAt(0)).toEqual([450]);
   });
 
   it("ends a run whose worker died, with the reason", () => {

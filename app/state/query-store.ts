@@ -2,7 +2,8 @@
 import { create } from "zustand";
 import { FIRST_PAGE_ROWS } from "../core/db/sqljs-engine";
 import type { CsvOptions } from "../core/db/result-export";
-import type { DbError, ExecuteOutcome, QueryResultSummary, SqlValue } from "../core/db/types";
+import { ColumnarPage } from "../core/db/columnar-rows";
+import type { DbError, PagedExecuteOutcome, ResultSummary, ResultValue } from "../core/db/types";
 import { sqliteConnection } from "../browser/services";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
@@ -19,7 +20,8 @@ export interface QueryError extends DbError {
 
 interface QueryState {
   running: { sql: string; startedAt: number } | null;
-  result: QueryResultSummary | null;
+  /** The last result, without its rows: they are read through rowAt from the pages kept beside the store. */
+  result: ResultSummary | null;
   error: QueryError | null;
   /** Bumped whenever a page of rows arrives, so the grid re-renders. */
   pageVersion: number;
@@ -29,15 +31,29 @@ interface QueryState {
   abandon(message: string): void;
   /** Another database was opened: this one's result and error leave the screen (a running query keeps its Stop). */
   clear(): void;
-  rowAt(index: number): SqlValue[] | undefined;
+  rowAt(index: number): ResultValue[] | undefined;
   ensureRows(firstIndex: number, lastIndex: number): void;
   /** Downloads the result; CSV neutralizes formula-like text unless `csv.formulas` is "raw". */
   exportResult(format: "csv" | "json", csv?: CsvOptions): Promise<void>;
 }
 
-const pages = new Map<number, SqlValue[][]>();
+/** Pages of the current result as they arrived from the worker (columnar; a row is read out only when shown). */
+const pages = new Map<number, ColumnarPage>();
 const pagesRequested = new Set<number>();
 let stopRequested: (() => void) | null = null;
+
+/** Runs work after the browser has painted the current frame (in Node, on the next turn), so it never delays a result. */
+function afterPaint(work: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  // A hidden tab paints no frames; the timer still runs the work soon.
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
 
 export const useQueryStore = create<QueryState>((set, get) => ({
   running: null,
@@ -53,9 +69,9 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       stopRequested = () => resolve("stopped");
     });
     const databaseId = useDatabaseStore.getState().current?.id;
-    let outcome: ExecuteOutcome | "stopped";
+    let outcome: PagedExecuteOutcome | "stopped";
     try {
-      outcome = await Promise.race([sqliteConnection().engine.execute(sql), stopped]);
+      outcome = await Promise.race([sqliteConnection().engine.executePaged(sql), stopped]);
     } catch (error) {
       // A WASM abort (e.g. out of memory on a huge result) leaves the worker unusable: replace it, reopen the saved state.
       stopRequested = null;
@@ -80,22 +96,19 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     if (outcome.ok) {
       pages.clear();
       pagesRequested.clear();
-      pages.set(0, outcome.firstRows);
-      set({ running: null, result: outcome, error: null, pageVersion: get().pageVersion + 1 });
+      const { firstPage, ...result } = outcome;
+      pages.set(0, new ColumnarPage(firstPage));
+      // The result, its first rows, the end of the run and the cleared error reach the screen as one update: one render.
+      set({ running: null, result, error: null, pageVersion: get().pageVersion + 1 });
     } else {
       const error: QueryError = { ...outcome.error };
       if (error.statementStart !== undefined) error.editorStart = error.statementStart + offsetInEditor;
       if (error.statementEnd !== undefined) error.editorEnd = error.statementEnd + offsetInEditor;
       set({ running: null, error });
     }
-    void useEditorStore.getState().recordRun({
-      sql,
-      ranAt: Date.now(),
-      databaseName,
-      ok: outcome.ok,
-      rowCount: outcome.ok ? outcome.rowCount : null,
-      elapsedMs: outcome.elapsedMs,
-    });
+    const entry = { sql, ranAt: Date.now(), databaseName, ok: outcome.ok, rowCount: outcome.ok ? outcome.rowCount : null, elapsedMs: outcome.elapsedMs };
+    // Opening the IndexedDB transaction took ~2-5 ms on the main thread, between the result and its render: it waits for the paint.
+    afterPaint(() => void useEditorStore.getState().recordRun(entry));
     if (outcome.databaseChanged) await useDatabaseStore.getState().afterChange();
   },
 
@@ -125,7 +138,9 @@ export const useQueryStore = create<QueryState>((set, get) => ({
   },
 
   rowAt(index) {
-    return pages.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS];
+    const page = pages.get(Math.floor(index / PAGE_ROWS));
+    const row = index % PAGE_ROWS;
+    return page && row < page.rowCount ? page.row(row) : undefined;
   },
 
   ensureRows(firstIndex, lastIndex) {
@@ -136,7 +151,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       if (pages.has(page) || pagesRequested.has(page) || page * PAGE_ROWS >= result.storedRowCount) continue;
       pagesRequested.add(page);
       void sqliteConnection()
-        .engine.fetchRows(resultId, page * PAGE_ROWS, PAGE_ROWS)
+        .engine.fetchPage(resultId, page * PAGE_ROWS, PAGE_ROWS)
         .then((outcome) => {
           if (get().result?.resultId !== resultId) return;
           pagesRequested.delete(page);
@@ -144,7 +159,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
             set({ error: outcome.error });
             return;
           }
-          pages.set(page, outcome.rows);
+          pages.set(page, new ColumnarPage(outcome.page));
           set({ pageVersion: get().pageVersion + 1 });
         });
     }

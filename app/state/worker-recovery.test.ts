@@ -28,6 +28,6 @@ describe("worker recovery", () => {
     expect(connection.restarts).toBe(1);
     expect(useQueryStore.getState()).toMatchObject({ running: null, error: { kind: "worker-failed" } });
     await useQueryStore.getState().run("SELECT n FROM kept");
-    expect(useQueryStore.getState().result?.firstRows).toEqual([[1]]);
+    expect(useQueryStore.getState().rowAt(0)).toEqual([1]);
   });
 });

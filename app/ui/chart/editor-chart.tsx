@@ -1,6 +1,6 @@
 // The results panel's Chart tab: the editor's last result, its rows fetched from the worker (up to a cap), charted.
 import { useEffect, useState } from "react";
-import type { QueryResultSummary, SqlValue } from "../../core/db/types";
+import type { ResultSummary, SqlValue } from "../../core/db/types";
 import { errorMessage } from "../../core/error-message";
 import { formatCount } from "../../core/format";
 import ChartPanel from "./chart-panel";
@@ -16,7 +16,7 @@ interface Loaded {
   error: string | null;
 }
 
-function partNote(result: QueryResultSummary, rows: number): string | undefined {
+function partNote(result: ResultSummary, rows: number): string | undefined {
   if (rows >= result.rowCount) return undefined;
   // Fewer rows than the worker keeps: the chart's own cap; otherwise the result itself was cut when it ran.
   const why = rows < result.storedRowCount ? "the chart reads at most" : "the result keeps";
@@ -24,7 +24,7 @@ function partNote(result: QueryResultSummary, rows: number): string | undefined 
 }
 
 /** `readRows` is fetchChartRows, passed in by the results panel (see the import above). */
-export default function EditorChart({ result, readRows }: { result: QueryResultSummary; readRows: typeof fetchChartRows }) {
+export default function EditorChart({ result, readRows }: { result: ResultSummary; readRows: typeof fetchChartRows }) {
   const resultId = result.resultId;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
