@@ -81,6 +81,15 @@ describe("forks in the agent store", () => {
     expect(useAgentStore.getState().view.final?.sql).toBe("SELECT 3 AS answer");
   });
 
+  it("a fork with another question is a new run of it, kept beside the original", async () => {
+    await useAgentStore.getState().ask("What is the answer?");
+    await useAgentStore.getState().fork({ kind: "question", question: "  And the other answer?  " });
+    const branch = useAgentStore.getState().trace!.branches![0]!;
+    expect(branch).toMatchObject({ question: "And the other answer?", edit: { kind: "question", question: "And the other answer?" } });
+    expect(useAgentStore.getState().trace!.question).toBe("What is the answer?");
+    expect(useAgentStore.getState().branchId).toBe(branch.id);
+  });
+
   it("refuses an edit of a step that has no query, and sends nothing", async () => {
     await useAgentStore.getState().ask("What is the answer?");
     await useAgentStore.getState().fork({ kind: "sql", turn: 1, toolCallId: "no-such-call", sql: FORKED_SQL });
