@@ -35,6 +35,8 @@ async function openStoresQuestion(page: Page): Promise<void> {
 }
 
 test("a wrong answer shows both results and the diagnosis, a right one is solved, and progress survives a reload", async ({ page }) => {
+  // Two checks, a diagnosis, a reload and an export: more steps than most specs, each waiting on the page's state.
+  test.setTimeout(120_000);
   await openSet(page);
   await openStoresQuestion(page);
   // The reference is in the page's data, not on screen, until the student asks for it.
