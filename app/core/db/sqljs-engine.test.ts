@@ -188,6 +188,20 @@ describe.each([
     expect(view?.rowCount).toBeNull();
   });
 
+  it("still tells a write from a read after an export (which frees the engine's prepared statements)", async () => {
+    const engine = await engineWithFixture();
+    const read = await engine.execute("SELECT count(*) FROM authors");
+    expect(read.ok && read.databaseChanged).toBe(false);
+    await engine.exportDatabase();
+    const write = await engine.execute("INSERT INTO authors(name) VALUES ('Frances')");
+    expect(write.ok && write.databaseChanged).toBe(true);
+    const again = await engine.execute("SELECT count(*) FROM authors");
+    expect(again.ok && again.databaseChanged).toBe(false);
+    expect(again.ok && again.firstRows[0]?.[0]).toBe(3);
+    const schemaChange = await engine.execute("CREATE TABLE notes (text)");
+    expect(schemaChange.ok && schemaChange.databaseChanged).toBe(true);
+  });
+
   it("exports bytes that reopen to the same data", async () => {
     const engine = await engineWithFixture();
     await engine.execute("INSERT INTO authors(name) VALUES ('Barbara')");

@@ -20,6 +20,8 @@ export const MAX_DATABASE_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_MAX_STORED_ROWS = 1_000_000;
 /** Rows sent with the run's answer so small results need no second call. */
 export const FIRST_PAGE_ROWS = 200;
+/** What execute reads before and after a run to tell whether it changed the database. */
+const CHANGE_MARKERS_SQL = "SELECT total_changes(), (SELECT schema_version FROM pragma_schema_version)";
 /** Results kept alive for paging; older ones are dropped to bound memory. */
 const RESULTS_KEPT = 4;
 
@@ -73,6 +75,8 @@ export class SqliteEngine {
   private writes = 0;
   /** Random per open, so keys after writes never collide with another session's different writes. */
   private session = "";
+  /** The change markers' statement and the connection it was prepared on (each open makes a new connection). */
+  private markers: { database: Database; statement: Statement } | null = null;
   /** Set while the open database is read on demand (read-only) rather than held in memory. */
   private lazy: LazyFile | null = null;
 
@@ -275,9 +279,19 @@ export class SqliteEngine {
 
   /** Values that move when the main database changes: rows changed, schema changed. */
   private changeMarkers(): { totalChanges: number; schemaVersion: number } {
-    // One statement, not two: this runs before and after every query, so it is on the hot path.
-    const row = this.database.exec("SELECT total_changes(), (SELECT schema_version FROM pragma_schema_version)")[0]?.values[0];
-    return { totalChanges: Number(row?.[0] ?? 0), schemaVersion: Number(row?.[1] ?? 0) };
+    // One statement, not two, prepared once per connection: this runs before and after every query, and preparing it
+    // each time cost about as much as a point lookup.
+    if (this.markers?.database !== this.database) {
+      this.markers = { database: this.database, statement: this.database.prepare(CHANGE_MARKERS_SQL) };
+    }
+    const statement = this.markers.statement;
+    try {
+      statement.step();
+      const row = statement.get();
+      return { totalChanges: Number(row[0] ?? 0), schemaVersion: Number(row[1] ?? 0) };
+    } finally {
+      statement.reset();
+    }
   }
 
   private changedSince(before: { totalChanges: number; schemaVersion: number }): boolean {
@@ -344,6 +358,8 @@ export class SqliteEngine {
   /** The database file as bytes. sql.js closes and reopens the connection to do it, so kept results survive but temp tables do not. */
   async exportDatabase(): Promise<Uint8Array> {
     if (this.lazy) throw new Error(`${this.lazy.label} is read on demand; it is not held in memory, so it cannot be exported.`);
+    // sql.js frees every prepared statement when it exports (it closes and reopens the connection).
+    this.markers = null;
     return this.database.export();
   }
 
