@@ -1,0 +1,124 @@
+// Databases larger than memory or download: read on demand from a server that answers range requests (only the pages
+// a query touches are fetched, and the page says how many bytes), from a large local File, a storage question before
+// a large copy is kept, and the message when a download is too large and the server offers no ranges.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { formatBytes } from "../app/core/format";
+import { alertWith, openApp, queryError, resultSummary, runSql } from "./helpers";
+import { startRangeServer, type RangeServer } from "./range-server";
+import { makeReadingsDatabase, stationOf, type ReadingsDatabase } from "./readings-database";
+
+let folder: string;
+let readings: ReadingsDatabase;
+let server: RangeServer;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "querylab-lazy-"));
+  readings = makeReadingsDatabase(join(folder, "readings.sqlite"), 6 * 1024 * 1024);
+  server = await startRangeServer({
+    "/readings.sqlite": { path: readings.path, ranges: true },
+    "/plain/readings.sqlite": { path: readings.path, ranges: false },
+  });
+});
+
+test.afterAll(async () => {
+  await server.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function openUrl(page: Page, url: string): Promise<void> {
+  await page.getByRole("button", { name: "Open URL" }).click();
+  await page.getByLabel("Database URL").fill(url);
+  await page.getByRole("dialog", { name: "Open a database from a URL" }).getByRole("button", { name: "Open" }).click();
+}
+
+const statusLine = (page: Page) => page.getByRole("contentinfo", { name: "Status" });
+
+/** The column profile reads the first rows after an open; counting the server's bytes starts once it is done. */
+async function profileRead(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__querylab!.descriptions().profile.value?.contentKey.startsWith("lazy-") === true);
+}
+
+test("a database on a server that answers ranges is read on demand: a lookup by key fetches a small part, and the page says how much", async ({ page }) => {
+  await openApp(page);
+  // A few megabytes stand for a large database.
+  await page.evaluate(() => window.__querylab!.largeDatabases({ readUrlOnDemandFromBytes: 1024 * 1024 }));
+  await openUrl(page, `${server.origin}/readings.sqlite`);
+  await expect(page.getByLabel("Open database")).toHaveText("readings.sqlite");
+  await expect(statusLine(page)).toContainText(`readings.sqlite · 1 tables · ${formatBytes(readings.sizeBytes)} · read-only, read on demand`);
+  await expect(page.getByText("rows not counted")).toBeVisible();
+  await profileRead(page);
+
+  server.reset();
+  const id = Math.floor(readings.rows * 0.73);
+  await runSql(page, `SELECT station FROM readings WHERE id = ${id}`);
+  await expect(page.getByRole("gridcell", { name: stationOf(id), exact: true })).toBeVisible();
+  const lookup = server.sent();
+  expect(lookup.bytes).toBeGreaterThan(0);
+  expect(lookup.bytes).toBeLessThan(readings.sizeBytes / 50);
+  await expect(resultSummary(page)).toContainText(`read ${formatBytes(lookup.bytes)} in ${lookup.requests} request`);
+
+  // A scan reads the whole table, in a few dozen growing requests rather than one per page.
+  server.reset();
+  await runSql(page, "SELECT count(*) FROM readings");
+  await expect(page.getByRole("gridcell", { name: String(readings.rows), exact: true })).toBeVisible();
+  const scan = server.sent();
+  expect(scan.bytes).toBeGreaterThan(readings.sizeBytes * 0.9);
+  expect(scan.requests).toBeLessThan(100);
+  await expect(resultSummary(page)).toContainText(`read ${formatBytes(scan.bytes)} in ${scan.requests} requests`);
+
+  // Writes are refused with the reason, before SQLite is asked.
+  await runSql(page, `DELETE FROM readings WHERE id = ${id}`);
+  await expect(queryError(page)).toContainText("readings.sqlite is open read-only, read on demand, so DELETE is refused");
+});
+
+test("a local file over the in-memory limit is read on demand from the File, and one over the storage threshold asks before a copy is kept", async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.evaluate(() => window.__querylab!.largeDatabases({ readFileOnDemandAboveBytes: 4 * 1024 * 1024, askBeforeKeepingAboveBytes: 1024 * 1024 }));
+
+  // Over the in-memory limit: opened read-only from the File, its pages read as slices in the worker.
+  await page.getByLabel("Database file").setInputFiles(readings.path);
+  await expect(page.getByLabel("Open database")).toHaveText("readings.sqlite");
+  await expect(statusLine(page)).toContainText("read-only, read on demand");
+  await profileRead(page);
+  // Past the first rows, which the profile has read (and the cache holds).
+  const id = readings.rows - 4242;
+  await runSql(page, `SELECT station FROM readings WHERE id = ${id}`);
+  await expect(page.getByRole("gridcell", { name: stationOf(id), exact: true })).toBeVisible();
+  await expect(resultSummary(page)).toContainText(/read [\d.]+ KB in \d+ requests?/);
+
+  // Under the in-memory limit but over the storage threshold: loaded whole after the question.
+  await page.evaluate(() => window.__querylab!.largeDatabases({ readFileOnDemandAboveBytes: 64 * 1024 * 1024, askBeforeKeepingAboveBytes: 1024 * 1024 }));
+  await page.getByLabel("Database file").setInputFiles(readings.path);
+  const question = page.getByRole("dialog", { name: "Keep a copy in this browser?" });
+  await expect(question).toContainText(`readings.sqlite is ${formatBytes(readings.sizeBytes)}`);
+  await expect(question).toContainText(/Browser storage for this site: [\d.]+ [KMG]?B used, [\d.]+ [KMG]?B free \(of [\d.]+ [KMG]?B\)\./);
+  await page.screenshot({ path: "test-results/keep-copy-question.png" });
+  await question.getByRole("button", { name: "Open without keeping" }).click();
+  await expect(statusLine(page)).toContainText("not kept in this browser (as chosen)");
+  // A loaded copy can be changed; it stays in this tab only.
+  await runSql(page, "DELETE FROM readings WHERE id = 1");
+  await expect(statusLine(page)).toContainText("not kept in this browser (as chosen)");
+  const recent = await page.evaluate(() => window.__querylab!.database().recent.map((entry) => entry.name));
+  expect(recent).not.toContain("readings.sqlite");
+});
+
+test("a download too large for memory from a server without ranges is refused with both reasons", async ({ page }) => {
+  await openApp(page);
+  await page.evaluate(() => {
+    window.__querylab!.largeDatabases({ readUrlOnDemandFromBytes: 1024 * 1024 });
+    window.__querylab!.limitDownloads(1024 * 1024);
+  });
+  await openUrl(page, `${server.origin}/plain/readings.sqlite`);
+  await expect(
+    alertWith(
+      page,
+      `Could not download ${server.origin}/plain/readings.sqlite: the server announces ${formatBytes(readings.sizeBytes)}, and the page opens databases up to 1.0 MB; nothing was downloaded. The server does not answer range requests (or CORS hides them), which would let the page read it on demand, only the parts a query needs. The database that was open is still open.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+});
