@@ -47,9 +47,9 @@ export function divergence(
   return { at: "nowhere" };
 }
 
-/** The divergence in words, for the compare view. */
+/** The divergence in words, for the compare view: a sentence. */
 export function divergenceText(point: Divergence): string {
-  if (point.at === "question") return "from the question (step 0)";
-  if (point.at === "turn") return `from turn ${point.turn}`;
-  return "nowhere: the same steps";
+  if (point.at === "question") return "It differs from the question on (step 0).";
+  if (point.at === "turn") return `It differs from turn ${point.turn} on.`;
+  return "Its steps are the same.";
 }

@@ -28,7 +28,7 @@ function comparedRuns(trace: Trace): ComparedRun[] {
       const parts = divergenceText(divergence(parent, branch));
       return {
         label: branchLabel(index),
-        origin: `Forked from ${forkOrigin(branch, branches)}; parts from it ${parts}.`,
+        origin: `Forked from ${forkOrigin(branch, branches)}. ${parts}`,
         outcome: branchOutcome(traceView(branch.events)),
       };
     }),
