@@ -65,7 +65,13 @@ test("a shared link opens in a fresh browser with no key: the sample loads, the 
   const shared = sessionText(link);
   expect(shared).not.toContain(KEY);
   expect(shared).toContain(titles[0]); // + query results: the rows of the agent's query travel
-  await expect(page.getByRole("dialog", { name: "Share this session" })).toContainText("Nothing was left out.");
+  const dialog = page.getByRole("dialog", { name: "Share this session" });
+  await expect(dialog).toContainText("Nothing was left out.");
+  test.info().annotations.push({ type: "link characters", description: String(link.length) });
+  // The same session as a file, to host: it opens through ?session=URL.
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Save session file" }).click();
+  const fileText = await readFile(await (await download).path());
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
@@ -107,6 +113,15 @@ test("a shared link opens in a fresh browser with no key: the sample loads, the 
   await waitForReady(other);
   await expect(alertWith(other, /The link is damaged|could not be opened/)).toBeVisible();
   await expect(trace(other).getByRole("region", { name: "Shared session" })).toHaveCount(0);
+
+  // A hosted session file (here served beside the app) opens the same way, its database named beside it.
+  await other.route("**/shared/session.json", (route) => route.fulfill({ body: fileText, contentType: "application/json" }));
+  await other.goto(`${new URL(link).origin}/?sample=bookshop&session=shared/session.json`);
+  await waitForReady(other);
+  await expect(trace(other).getByRole("region", { name: "Shared session" })).toBeVisible();
+  await expect(replay).toContainText(/Step 1 of \d+/);
+  expect(server.requests.length).toBe(modelCallsBefore);
+  expect([...origins]).toEqual([new URL(link).origin]);
   await fresh.close();
 });
 
