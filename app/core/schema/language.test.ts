@@ -1,10 +1,11 @@
 // Language-aware stemming: the language told from function words, its Snowball stemmer used in ranking, its stoplist kept out of matching.
 import { describe, expect, it } from "vitest";
 import type { DatabaseSchema } from "../db/types";
-import { detectLanguage, stopwords } from "./language";
+import { degreeWords, detectLanguage, stopwords } from "./language";
 import { SchemaRetriever } from "./schema-retriever";
 import { loadStemmer } from "./stemmers";
 import { stemWord, textWords } from "./text-terms";
+import { ValueIndex } from "./value-index";
 
 const column = (name: string, primaryKeyPosition = 0) => ({ name, type: "TEXT", notNull: false, defaultValue: null, primaryKeyPosition, comment: null });
 const SCHEMA: DatabaseSchema = {
@@ -54,5 +55,13 @@ describe("language", () => {
     expect(scores.stages[retriever.tableUnit("kunden")!]!.lexical).toBeGreaterThan(0);
     expect(stopwords("german").has("der")).toBe(true);
     expect(stopwords("english").has("der")).toBe(false);
+  });
+  it("does not read the measure a 'how' asks for as a stored value ('Wie hoch' is not the priority 'hoch')", () => {
+    expect(degreeWords(textWords("Wie hoch war der Verbrauch?"), "german")).toEqual(["hoch"]);
+    expect(degreeWords(textWords("How long did repairs take?"), "english")).toEqual(["long"]);
+    const index = new ValueIndex([{ table: "meldungen", column: "prioritaet", values: ["hoch", "mittel", "niedrig"] }]);
+    expect(index.match("Wie hoch war der Verbrauch im Jahr 2024?", "german")).toEqual([]);
+    // Named as a filter elsewhere in the question, it still matches.
+    expect(index.match("Wie viele Meldungen hatten die Priorität hoch?", "german")[0]).toMatchObject({ column: "prioritaet", value: "hoch" });
   });
 });

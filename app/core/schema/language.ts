@@ -60,6 +60,27 @@ export function stopwords(language: Language): ReadonlySet<string> {
   return STOPWORD_SETS.get(language) ?? new Set();
 }
 
+/**
+ * The word that, followed by an adjective, asks for an amount: "how high", "wie hoch", "hoe groot", "hur lång". The
+ * adjective names the measure asked for, not a stored value ("wie hoch" is not the priority 'hoch').
+ */
+const DEGREE_QUESTION_WORDS: Partial<Record<Language, string>> = {
+  english: "how",
+  german: "wie",
+  dutch: "hoe",
+  swedish: "hur",
+  danish: "hvor",
+  norwegian: "hvor",
+  finnish: "kuinka",
+};
+
+/** The words of a question (folded, in order) that follow its language's "how": the measure asked for ("hoch" in "Wie hoch …"). */
+export function degreeWords(words: readonly string[], language: Language): string[] {
+  const how = DEGREE_QUESTION_WORDS[language];
+  if (!how) return [];
+  return words.filter((_, index) => index > 0 && words[index - 1] === how);
+}
+
 /** Words no language claims on its own carry no vote: "in", "de", "en" are function words in several. */
 const VOTERS: Map<string, Language[]> = new Map();
 for (const [language, words] of Object.entries(STOPWORDS) as Array<[Language, readonly string[]]>) {

@@ -1,5 +1,5 @@
 // Value matching: finds the words and phrases of a question among the stored text values of columns ('Paris' → city.name).
-import { detectLanguage, stopwords, type Language } from "./language";
+import { degreeWords, detectLanguage, stopwords, type Language } from "./language";
 import type { NamedCodes } from "./named-codes";
 import { COUNTRY_CODES } from "./region-codes";
 import { US_STATE_CODES } from "./us-states";
@@ -238,7 +238,8 @@ export class ValueIndex implements ValueMatcher {
 
     const words = textWords(question);
     const told = language === undefined ? detectLanguage(words) : language;
-    const stop = told ? stopwords(told) : NO_WORDS;
+    // The language's function words, and the measure a "how" asks for ("Wie hoch …"): neither names a stored value.
+    const stop = told ? new Set([...stopwords(told), ...degreeWords(words, told)]) : NO_WORDS;
     const capitalized = capitalizedWords(question);
     const regionNameKeys = this.regionColumns.length > 0 ? this.regionNamesFor(told) : null;
     for (let start = 0; start < words.length; start += 1) {
