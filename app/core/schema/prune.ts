@@ -288,8 +288,14 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       .map((state) => ({ candidate: { column: state }, rank: state.score + (isAnchor(state) ? best : 0) })),
   ].sort((a, b) => b.rank - a.rank);
 
-  const anchorsOf = new Map<string, ColumnState[]>();
-  for (const state of relevantColumns) if (isAnchor(state)) anchorsOf.set(state.table, [...(anchorsOf.get(state.table) ?? []), state]);
+  const valueColumnsOf = new Map<string, ColumnState[]>();
+  // A chosen table comes with every relevant column holding a value the question names, weakly too: 'Portland' stored
+  // in five tables' city columns is weak evidence of which table, yet the filter once the table is chosen.
+  const holdsNamedValue = (state: ColumnState) => {
+    const kind = scores.valueMatches.get(state.unit)?.kind;
+    return kind === "exact" || kind === "part";
+  };
+  for (const state of relevantColumns) if (holdsNamedValue(state)) valueColumnsOf.set(state.table, [...(valueColumnsOf.get(state.table) ?? []), state]);
   let kept = new Map<string, Set<string>>();
   let tableReasons = new Map<string, KeepReason>();
   let edges: JoinEdge[] = [];
@@ -327,7 +333,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
         if (!tableReasons.has(candidate.table)) tableReasons.set(candidate.table, candidate.whole ? "whole-table" : candidate.reason);
         if (!kept.has(candidate.table)) kept.set(candidate.table, new Set());
         note(candidate.table, candidate.rank);
-        for (const state of anchorsOf.get(candidate.table) ?? []) keep(state.table, state.column, relevantReasons.get(state) ?? ["value"]);
+        for (const state of valueColumnsOf.get(candidate.table) ?? []) keep(state.table, state.column, relevantReasons.get(state) ?? ["value"]);
         if (candidate.whole) for (const column of tablesByName.get(candidate.table)?.columns ?? []) keep(candidate.table, column.name, ["whole-table"]);
       }
     }

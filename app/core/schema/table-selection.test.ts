@@ -104,6 +104,25 @@ describe("table selection", () => {
     expect(choices.filter((choice) => choice.filler)).toEqual([departments]);
   });
 
+  it("keeps a column naming a value with its chosen table, even when other tables store the value too", async () => {
+    const places = ["stores", "depots", "offices", "clinics", "schools"];
+    const retriever = await retrieverFor(
+      places
+        .map(
+          (table) =>
+            `CREATE TABLE ${table} (${table}_id INTEGER PRIMARY KEY, label TEXT, city TEXT, opened_on TEXT, floor_area REAL, staff_count INTEGER, budget REAL, remarks TEXT);
+             INSERT INTO ${table} VALUES (1, '${table} one', 'Portland', '2020-01-01', 100, 3, 10, ''), (2, '${table} two', 'Boise', '2021-01-01', 90, 2, 9, '');`,
+        )
+        .join("\n") + FILLER,
+    );
+    const result = await pruneSchema(retriever, "What floor area, staff count and budget do the stores in Portland have?", { budget: 80, budgetShare: 0 });
+    const city = result.columns.find((column) => column.table === "stores" && column.column === "city")!;
+    // 'Portland' is in five tables' city columns: weak evidence alone, but the filter of the table the question is about,
+    // kept with it before the columns the question names by their words.
+    expect(city).toMatchObject({ kept: true, matchedValue: "Portland" });
+    expect(city.reasons).toContain("value");
+  });
+
   it("grows the budget with the schema: the floor for a small one, a share of the rest for a large one", async () => {
     expect(schemaBudget(800, 500)).toBe(800);
     expect(schemaBudget(800, 14_800)).toBeGreaterThan(2000);
