@@ -7,7 +7,9 @@ const parse = (value: unknown) => parseCourseConfig(JSON.stringify(value), "cour
 describe("parseCourseConfig", () => {
   it("reads a complete config and defaults the start to the app", () => {
     expect(parse({ title: "SQL week 1", database: { sample: "flights" } })).toEqual({ title: "SQL week 1", database: { sample: "flights" }, start: "app" });
-    expect(parse({ title: "T", database: { file: "data/school.sqlite" }, exercises: "week1.json", start: "embed" }).start).toBe("embed");
+    expect(parse({ title: "T", database: { file: "data/school.sqlite" }, start: "embed" }).start).toBe("embed");
+    expect(parse({ title: "T", exercises: "week1.json", start: "embed" }).exercises).toBe("week1.json");
+    expect(parse({ title: "T", database: { sample: "bookshop" }, exercises: "week1.json" }).start).toBe("app");
   });
 
   it.each([
@@ -22,6 +24,11 @@ describe("parseCourseConfig", () => {
     [
       "exercises start with its own database",
       JSON.stringify({ title: "T", start: "exercises", exercises: "a.json", database: { sample: "bookshop" } }),
+      /leave "database" out/,
+    ],
+    [
+      "an embed start with a set and a database",
+      JSON.stringify({ title: "T", start: "embed", exercises: "a.json", database: { sample: "bookshop" } }),
       /leave "database" out/,
     ],
   ])("refuses %s with a message naming it", (_case, text, message) => {
@@ -49,7 +56,7 @@ describe("planCourse", () => {
   });
 
   it("copies local files into course/ and opens them relative to the page", () => {
-    const plan = planCourse(parse({ title: "T", database: { file: "data/my school.sqlite" }, exercises: "sets/week1.json", start: "embed" }), SAMPLE_IDS, {
+    const plan = planCourse(parse({ title: "T", database: { file: "data/my school.sqlite" }, exercises: "sets/week1.json" }), SAMPLE_IDS, {
       kind: "sample",
       name: "bookshop",
     });
@@ -62,7 +69,7 @@ describe("planCourse", () => {
       title: "T",
       database: { kind: "url", url: "./course/my%20school.sqlite" },
       exercisesUrl: "./course/week1.json",
-      start: "embed",
+      start: "app",
     });
   });
 

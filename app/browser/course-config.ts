@@ -61,10 +61,12 @@ export function parseCourseConfig(text: string, fileName: string): CourseConfig 
   if (!parsed.success) throw new Error(`${fileName} is not a course config:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
   if (config.start === "exercises" && !config.exercises) throw new Error(`${fileName}: "start": "exercises" needs an "exercises" set.`);
-  // The set names its own database: a second one here could only disagree with it.
-  if (config.start === "exercises" && config.database)
-    throw new Error(`${fileName}: with "start": "exercises" the exercise set names the database; leave "database" out.`);
-  if (config.start !== "exercises" && !config.database) throw new Error(`${fileName}: "database" is needed (a sample, a url or a file).`);
+  // A set opened at start (the exercises screen, or the embed, which shows the exercise) opens the database it names:
+  // a second one here could only disagree with it.
+  const setOpensAtStart = config.exercises !== undefined && config.start !== "app";
+  if (setOpensAtStart && config.database)
+    throw new Error(`${fileName}: with "start": "${config.start}" the exercise set opens the database it names; leave "database" out.`);
+  if (!setOpensAtStart && !config.database) throw new Error(`${fileName}: "database" is needed (a sample, a url or a file).`);
   return config;
 }
 

@@ -60,9 +60,11 @@ describe("the full app's address (Open in QueryLab)", () => {
 
 describe("a course's exercise set in the address", () => {
   const course = { start: "exercises" as const, exercisesUrl: "./course/week%201.json" };
-  it("is added when the course starts on its exercises and the address has no set", () => {
+  it("is added when the course starts on its exercises or embedded and the address has no set", () => {
     expect(addressWithCourseExercises(page("?x=1"), course)).toBe("https://course.example.org/sql/?x=1&exercises=.%2Fcourse%2Fweek%25201.json");
+    expect(addressWithCourseExercises(page(""), { ...course, start: "embed" })).toBe("https://course.example.org/sql/?exercises=.%2Fcourse%2Fweek%25201.json");
     expect(addressWithCourseExercises(page("?exercises=other.json"), course)).toBeNull();
+    expect(addressWithCourseExercises(page(""), { ...course, exercisesUrl: null })).toBeNull();
     expect(addressWithCourseExercises(page(""), { ...course, start: "app" })).toBeNull();
     expect(addressWithCourseExercises(page(""), null)).toBeNull();
   });

@@ -73,10 +73,11 @@ export function fullAppAddress(page: URL, database: DatabaseRequest | null, ques
 
 /**
  * The address with a course's exercise set as `?exercises=URL`, which the exercise panel reads (docs/exercises.md), when
- * the course starts on its exercises and the address names no set of its own; null when nothing is to change.
+ * the course starts on its exercises or embedded (the embed shows the exercise) and the address names no set of its
+ * own; null when nothing is to change. The app's start leaves the set closed.
  */
 export function addressWithCourseExercises(address: URL, course: { start: StartScreen; exercisesUrl: string | null } | null): string | null {
-  if (course?.start !== "exercises" || !course.exercisesUrl || address.searchParams.has("exercises")) return null;
+  if (course?.start === "app" || !course?.exercisesUrl || address.searchParams.has("exercises")) return null;
   const changed = new URL(address.href);
   changed.searchParams.set("exercises", course.exercisesUrl);
   return changed.href;
