@@ -1,5 +1,6 @@
 // `?embed=1` (or a course built to start embedded): a compact page for an iframe on a course site. The question box,
-// the trace and the answer's rows; no schema, editor, menus or benchmark. Settings stays one button away, since a page
+// the trace and the answer's rows; with an exercise set open (`?exercises=URL`), the exercise and an editor for the
+// answer above them. No schema, menus or benchmark. Settings stays one button away, since a page
 // framed by another site gets its own browser storage there and so its own model settings. "Open in QueryLab" opens the
 // full app on the same database and question.
 import { useEffect } from "react";
@@ -15,6 +16,10 @@ import { InPageModelStatus } from "../agent/in-page-model-status";
 import { QuestionBox } from "../agent/question-box";
 import { NoticeBar } from "../common/notice-bar";
 import { DiagnosisPanel } from "../editor/diagnosis-panel";
+import { EditorPanel } from "../editor/editor-panel";
+import { ExercisePanel } from "../exercises/exercise-panel";
+import { useExercisesFromAddress } from "../exercises/exercises-address";
+import { useExerciseStore } from "../../state/exercise-store";
 import { SettingsDialog } from "../settings/settings-dialog";
 import { EmbedTrace } from "./embed-trace";
 import "./embed.css";
@@ -45,6 +50,9 @@ export function EmbedApp() {
   const title = courseSettings()?.title ?? "QueryLab";
   const fullApp = useFullAppAddress();
   const inPage = presetOf(llm).kind === "in-page";
+  // An exercise is answered in SQL: the editor appears with the set, and its Check shows both results.
+  useExercisesFromAddress();
+  const exerciseOpen = useExerciseStore((state) => state.status !== "closed");
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -74,6 +82,8 @@ export function EmbedApp() {
       </header>
       <NoticeBar />
       <main className="embed-main">
+        <ExercisePanel />
+        {exerciseOpen && <EditorPanel />}
         <QuestionBox />
         <DataSharingChoice host={inPage ? "the model in this page" : hostOf(llm.baseUrl)} />
         {inPage && <InPageModelStatus />}
