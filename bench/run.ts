@@ -8,6 +8,7 @@ import { measureAgentFigures } from "./agent-figures";
 import { measureJudgeThroughput } from "./judge-throughput";
 import { measurePruningFigures } from "./pruning-figures";
 import { measureLargeResult } from "./large-result";
+import { lazyDatabaseRows, measureLazyDatabases, type LazyDatabaseFigures } from "./lazy-database";
 import { measureValueIndexScale } from "./value-index-scale";
 import { measureInitialJavaScript, measureTimeToReady } from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
@@ -143,6 +144,7 @@ async function main(): Promise<number> {
         }
       });
       await attempt("valueIndexScale", () => measureValueIndexScale(browser, server.url));
+      await attempt("lazyDatabases", () => measureLazyDatabases(browser, server.url));
     });
   } finally {
     await browser.close();
@@ -276,6 +278,9 @@ function printReport(machine: {
     rows.push({ metric: `1M-row query, execute (median of ${LARGE_RESULT_RUNS})`, value: `${large.executeMedianMs} ms`, target: "", pass: null });
     rows.push({ metric: "  fetchRows(500000, 200) (median)", value: `${large.fetchPageMedianMs} ms`, target: "", pass: null });
   } else error("1M-row result", "largeResult");
+  const lazyDatabases = measured(metrics.lazyDatabases as Metric<LazyDatabaseFigures>);
+  if (lazyDatabases) rows.push(...lazyDatabaseRows(lazyDatabases));
+  else error("Databases read on demand", "lazyDatabases");
 
   const values = measured(metrics.valueIndexScale as Metric<Awaited<ReturnType<typeof measureValueIndexScale>>>);
   if (values) {
