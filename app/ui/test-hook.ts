@@ -16,6 +16,8 @@ declare global {
     __querylab?: {
       database: () => ReturnType<typeof useDatabaseStore.getState>;
       query: () => ReturnType<typeof useQueryStore.getState>;
+      /** Calls the listener on every change of the query store (the bench times a run from the key to its result). */
+      onQueryChange: (listener: () => void) => () => void;
       editor: () => ReturnType<typeof useEditorStore.getState>;
       agent: () => ReturnType<typeof useAgentStore.getState>;
       /** Descriptions and the column profile of the open database. */
@@ -39,6 +41,7 @@ export function installTestHook(): void {
   window.__querylab = {
     database: () => useDatabaseStore.getState(),
     query: () => useQueryStore.getState(),
+    onQueryChange: (listener) => useQueryStore.subscribe(listener),
     editor: () => useEditorStore.getState(),
     agent: () => useAgentStore.getState(),
     descriptions: () => useDescriptionsStore.getState(),

@@ -1,5 +1,5 @@
 // The result of the last run: row count and time, the grid, copy and export, or the error in words.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
 import { formatCount, formatCountOf, formatDuration } from "../../core/format";
@@ -32,7 +32,8 @@ export function ResultsPanel() {
   // A selection belongs to the result it was made in: a new result starts with none (derived, not reset in an effect).
   const [selection, setSelection] = useState<{ result: typeof result; cell: CellPosition } | null>(null);
   const selected = selection && selection.result === result ? selection.cell : null;
-  const setSelected = (cell: CellPosition | null) => setSelection(cell ? { result, cell } : null);
+  // Stable per result, so the memoized grid is not re-rendered when only the run state changes.
+  const setSelected = useCallback((cell: CellPosition | null) => setSelection(cell ? { result, cell } : null), [result]);
 
   // Grid or chart; the chart stays mounted (hidden) once opened so its choices survive a look at the grid.
   const [view, setView] = useState<"grid" | "chart">("grid");
