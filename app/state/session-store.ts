@@ -116,6 +116,13 @@ async function openSessionDatabase(session: Session): Promise<string | null> {
   return opened ? null : `The session's database (${database.url}) could not be opened: ${useDatabaseStore.getState().notice?.message ?? "see above"}`;
 }
 
+/** A note when the database open here is not the content the session was made on (its copy there had been changed). */
+async function differsFromSession(database: Session["database"]): Promise<string | null> {
+  if (database.kind === "not-included" || database.contentKey === undefined) return null;
+  if ((await sqliteConnection().engine.contentKey()) === database.contentKey) return null;
+  return `${database.name} here is not the same as the copy the session was made on (that one had been changed), so the answer's rows below are this copy's and may differ.`;
+}
+
 /** The final SQL run here, read-only (a session is someone else's text: it may hold any statement). */
 async function answerRows(
   sql: string,
@@ -131,7 +138,7 @@ async function showSession(session: Session): Promise<void> {
   // The database's own workspace comes back when it opens; the session's trace goes on screen after it.
   await workspaceSettled();
   let trace = session.trace;
-  let note = databaseNote;
+  let note = databaseNote ?? (await differsFromSession(session.database));
   if (session.finalSql !== null && databaseNote === null) {
     const answer = await answerRows(session.finalSql);
     if (answer.ok) {
