@@ -10,9 +10,12 @@ import { followDatabaseWorkspaces } from "./state/thread-workspace";
 import { useSettingsStore } from "./state/settings-store";
 import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
+import { startFirstVisitFetches } from "./browser/first-visit-fetches";
 import { EmbedApp } from "./ui/embed/embed-app";
 import { addressWithCourseExercises, startAddress, startsEmbedded } from "./browser/page-address";
 import { courseSettings } from "./browser/course";
+import { sessionInAddress } from "./browser/session-address";
+import { useSessionStore } from "./state/session-store";
 import "./ui/styles.css";
 
 // Read before the database opens (opening a ?db= database takes it out of the address).
@@ -32,8 +35,13 @@ if (!import.meta.env.DEV) {
     folderUrl: embedding.enabled && embedding.location === "folder" ? embedding.folderUrl : null,
   };
   const startingDatabase = start.database ?? course?.database ?? null;
-  restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models);
+  const sessionFile = sessionInAddress(new URL(location.href));
+  const sessionUrl = sessionFile?.kind === "file" ? sessionFile.url : null;
+  restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models, sessionUrl);
 }
+
+// At once, before React renders and the store reads storage: SQLite's WASM, the sample list and, on a first visit, the sample.
+startFirstVisitFetches({ otherDatabaseRequested: Boolean(start.database ?? course?.database) });
 
 createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <EmbedApp /> : <App />}</StrictMode>);
 
@@ -46,4 +54,9 @@ followDatabaseWorkspaces();
 void useDatabaseStore
   .getState()
   .start()
-  .then(() => start.question && useAgentStore.getState().setQuestion(start.question));
+  .then(() => start.question && useAgentStore.getState().setQuestion(start.question))
+  // A shared session (#session=… or ?session=URL) opens over the database the page started with.
+  .then(() => {
+    const session = sessionInAddress(new URL(location.href));
+    if (session) void useSessionStore.getState().openFromAddress(session);
+  });

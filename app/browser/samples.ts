@@ -23,14 +23,33 @@ function sampleUrl(file: string): string {
   return `${import.meta.env.BASE_URL}samples/${file}`;
 }
 
-export async function loadSampleManifest(): Promise<SampleEntry[]> {
+let manifestRequest: Promise<SampleEntry[]> | null = null;
+/** Samples whose download started before the store asked for them (app/browser/first-visit-fetches.ts), by file. */
+const earlyDownloads = new Map<string, Promise<Response>>();
+
+/** The list is fetched once per page: the first call (at start-up, in parallel with the rest) serves them all. */
+export function loadSampleManifest(): Promise<SampleEntry[]> {
+  manifestRequest ??= fetchSampleManifest();
+  // A failed request is not kept: a later call (reopening the gallery) tries again.
+  manifestRequest.catch(() => (manifestRequest = null));
+  return manifestRequest;
+}
+
+async function fetchSampleManifest(): Promise<SampleEntry[]> {
   const response = await fetch(sampleUrl("manifest.json"));
   if (!response.ok) throw new Error(`The sample list could not be loaded (HTTP ${response.status}).`);
   return z.array(sampleEntrySchema).parse(await response.json());
 }
 
+/** Starts a sample's download ahead of opening it; the next loadSampleBytes of that sample takes the response. */
+export function prefetchSample(sample: SampleEntry): void {
+  if (!earlyDownloads.has(sample.file)) earlyDownloads.set(sample.file, fetch(sampleUrl(sample.file)));
+}
+
 export async function loadSampleBytes(sample: SampleEntry): Promise<Uint8Array> {
-  const response = await fetch(sampleUrl(sample.file));
+  const early = earlyDownloads.get(sample.file);
+  earlyDownloads.delete(sample.file);
+  const response = await (early ?? fetch(sampleUrl(sample.file)));
   if (!response.ok) throw new Error(`The sample ${sample.title} could not be loaded (HTTP ${response.status}).`);
   return new Uint8Array(await response.arrayBuffer());
 }

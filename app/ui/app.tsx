@@ -17,7 +17,7 @@ import { ExercisePanel } from "./exercises/exercise-panel";
 import { useExercisesFromAddress } from "./exercises/exercises-address";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
-import { SettingsDialog } from "./settings/settings-dialog";
+import { LazySettingsDialog } from "./settings/lazy-settings-dialog";
 import { guardUnsavedChanges } from "../browser/leave-guard";
 import { AgentSplitter, EditorSplitter, PanelToggles, SchemaSplitter, useWorkspaceLayout } from "./layout/workspace-layout";
 
@@ -103,7 +103,7 @@ export function App() {
       )}
       <StatusLine />
       <DropZone />
-      <SettingsDialog />
+      <LazySettingsDialog />
     </div>
   );
 }

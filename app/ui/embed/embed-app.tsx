@@ -20,7 +20,7 @@ import { EditorPanel } from "../editor/editor-panel";
 import { ExercisePanel } from "../exercises/exercise-panel";
 import { useExercisesFromAddress } from "../exercises/exercises-address";
 import { useExerciseStore } from "../../state/exercise-store";
-import { SettingsDialog } from "../settings/settings-dialog";
+import { LazySettingsDialog } from "../settings/lazy-settings-dialog";
 import { EmbedTrace } from "./embed-trace";
 import "./embed.css";
 
@@ -90,7 +90,7 @@ export function EmbedApp() {
         <EmbedTrace />
         <DiagnosisPanel />
       </main>
-      <SettingsDialog />
+      <LazySettingsDialog />
     </div>
   );
 }
