@@ -63,7 +63,7 @@ interface Timing {
   samplesMs: number[];
 }
 
-/** Times engine().execute in the page: the round trip main thread → worker → main thread, as the UI pays it. */
+/** Times engine().executePaged in the page (what the editor's Run calls): main thread → worker → main thread, as the UI pays it. */
 async function timeInWorker(page: Page, sql: string, options: LatencyOptions): Promise<Timing> {
   return page.evaluate(
     async ({ sql, warmups, repetitions }) => {
@@ -72,7 +72,7 @@ async function timeInWorker(page: Page, sql: string, options: LatencyOptions): P
       let rowCount = 0;
       for (let index = 0; index < warmups + repetitions; index += 1) {
         const started = performance.now();
-        const outcome = await engine.execute(sql);
+        const outcome = await engine.executePaged(sql);
         const elapsed = performance.now() - started;
         if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
         rowCount = outcome.rowCount;

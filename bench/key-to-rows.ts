@@ -1,0 +1,256 @@
+// Key press to rows on screen: Ctrl+Enter pressed in the real editor → the result's rows in the grid (and the next
+// frame after them), for 30 varied small queries, next to better-sqlite3 answering the same queries in Node.
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { median, round, roundAll } from "./stats";
+
+/** Ten shapes of small query over the bookshop sample, each with three literals, so no two runs are the same text. */
+const SMALL_QUERY_SHAPES: readonly { shape: string; literals: readonly (string | number)[]; sql: (literal: string | number) => string }[] = [
+  { shape: "book by key", literals: [17, 842, 1593], sql: (id) => `SELECT * FROM books WHERE book_id = ${id}` },
+  {
+    shape: "customer by key",
+    literals: [5, 1207, 3111],
+    sql: (id) => `SELECT customer_id, first_name, last_name, email, city, loyalty_tier FROM customers WHERE customer_id = ${id}`,
+  },
+  { shape: "store by key", literals: [1, 4, 9], sql: (id) => `SELECT name, city, state, opened_date, square_feet FROM stores WHERE store_id = ${id}` },
+  {
+    shape: "genres of one language",
+    literals: ["English", "French", "German"],
+    sql: (language) =>
+      `SELECT g.name, count(*) AS books FROM books AS b JOIN genres AS g ON g.genre_id = b.genre_id WHERE b.language = '${language}' GROUP BY g.genre_id ORDER BY books DESC`,
+  },
+  {
+    shape: "orders of a customer",
+    literals: [12, 640, 2890],
+    sql: (id) => `SELECT order_id, order_date, channel, status, shipping_cost FROM orders WHERE customer_id = ${id} ORDER BY order_date`,
+  },
+  {
+    shape: "title search",
+    literals: ["garden", "night", "river"],
+    sql: (word) => `SELECT book_id, title, list_price FROM books WHERE title LIKE '%${word}%' ORDER BY title LIMIT 20`,
+  },
+  {
+    shape: "ratings of a book",
+    literals: [3, 250, 1111],
+    sql: (id) => `SELECT rating, count(*) AS reviews FROM reviews WHERE book_id = ${id} GROUP BY rating ORDER BY rating`,
+  },
+  {
+    shape: "best-paid staff of a store",
+    literals: [2, 5, 8],
+    sql: (id) => `SELECT first_name, last_name, job_title, salary FROM employees WHERE store_id = ${id} ORDER BY salary DESC LIMIT 10`,
+  },
+  {
+    shape: "authors of a book",
+    literals: [7, 777, 1500],
+    sql: (id) =>
+      `SELECT a.first_name, a.last_name, ba.role, ba.credit_order FROM book_authors AS ba JOIN authors AS a ON a.author_id = ba.author_id WHERE ba.book_id = ${id} ORDER BY ba.credit_order`,
+  },
+  {
+    shape: "stock of a book by store",
+    literals: [33, 404, 1234],
+    sql: (id) => `SELECT store_id, quantity_on_hand, last_restocked FROM inventory WHERE book_id = ${id} ORDER BY store_id`,
+  },
+];
+
+export const SMALL_QUERIES: readonly { name: string; sql: string }[] = SMALL_QUERY_SHAPES.flatMap((shape) =>
+  shape.literals.map((literal) => ({ name: `${shape.shape} (${literal})`, sql: shape.sql(literal) })),
+);
+
+export interface KeyToRowsOptions {
+  /** Presses per query before measuring (the first run of a text warms caches nobody keeps between queries). */
+  warmups: number;
+  /** Measured presses per query; the query's figure is their median. */
+  repetitions: number;
+}
+
+/** The page's window while a press is measured: the probe's promise waits there for the key. */
+type ProbeWindow = Window & { keyToRowsProbe?: Promise<PressTiming> };
+
+interface PressTiming {
+  /** keydown's timestamp → the grid shows the new result's first rows (DOM committed). */
+  rowsMs: number;
+  /** keydown → the end of the next frame after that (the rows painted). */
+  paintedMs: number;
+  rowCount: number;
+}
+
+/** Puts the query in the editor as a paste would, with the caret inside it, and lets the editor settle. */
+async function typeQuery(page: Page, sql: string): Promise<void> {
+  await page.evaluate(async (text) => {
+    window.__querylab!.editor().setText(text);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, sql);
+}
+
+/**
+ * Arms the page's probes, then presses Ctrl+Enter. The start is the keydown event's own timestamp (when the browser
+ * received the key), read by a capturing listener. The end: the query store holds a new result and the grid shows its
+ * rows (no cell still loading), checked in a task posted after each store change (React commits a store update in a
+ * microtask, so the DOM is current by then) and after each DOM change of the results panel; then one frame more.
+ */
+async function pressRun(page: Page): Promise<PressTiming> {
+  // Armed and awaited before the key is sent: an evaluate left pending may reach the page after the key does.
+  await page.evaluate(() => {
+    (window as ProbeWindow).keyToRowsProbe = new Promise<PressTiming>((resolve, reject) => {
+      const hook = window.__querylab!;
+      const before = hook.query().result;
+      const panel = document.querySelector(".results-panel");
+      if (!panel) throw new Error("No results panel on the page.");
+      let keyAt: number | null = null;
+      let done = false;
+      const onKey = (event: KeyboardEvent) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) keyAt = event.timeStamp;
+      };
+      const stop = (error: Error | null) => {
+        done = true;
+        observer.disconnect();
+        unsubscribe();
+        clearTimeout(timeout);
+        window.removeEventListener("keydown", onKey, { capture: true });
+        if (error) reject(error);
+      };
+      const check = () => {
+        if (done) return;
+        const state = hook.query();
+        if (state.error) return stop(new Error(`The query failed: ${state.error.message}`));
+        const result = state.result;
+        if (keyAt === null || !result || result === before || state.running) return;
+        const rows = panel.querySelectorAll(".grid-row");
+        const shown = result.storedRowCount === 0 || (rows.length > 0 && panel.querySelector(".grid-row .cell-loading") === null);
+        if (!shown) return;
+        const rowsAt = performance.now();
+        const pressedAt = keyAt;
+        stop(null);
+        // The frame that paints the rows runs its rAF callbacks first; a message posted from one arrives after it.
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve({ rowsMs: rowsAt - pressedAt, paintedMs: performance.now() - pressedAt, rowCount: result.rowCount });
+          channel.port2.postMessage(null);
+        });
+      };
+      const afterCommit = new MessageChannel();
+      afterCommit.port1.onmessage = check;
+      const unsubscribe = hook.onQueryChange(() => afterCommit.port2.postMessage(null));
+      const observer = new MutationObserver(check);
+      observer.observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
+      window.addEventListener("keydown", onKey, { capture: true });
+      const timeout = setTimeout(() => {
+        const state = hook.query();
+        const seen = keyAt === null ? "the key press never arrived" : state.result === before ? "no new result" : "the grid did not show the rows";
+        stop(new Error(`No result appeared within 10 s of the key press (${seen}; running: ${state.running !== null}).`));
+      }, 10_000);
+    });
+  });
+  await page.keyboard.press("Control+Enter");
+  return page.evaluate(() => (window as ProbeWindow).keyToRowsProbe!);
+}
+
+/** The same query's worker round trip alone (engine.executePaged from the page, as Run calls it; no editor, store or render). */
+async function executeRoundTripMs(page: Page, sql: string, runs: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ sql, runs }) => {
+      const engine = window.__querylab!.engine();
+      const samples: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const started = performance.now();
+        const outcome = await engine.executePaged(sql);
+        samples.push(performance.now() - started);
+        if (!outcome.ok) throw new Error(outcome.error.message);
+      }
+      return samples;
+    },
+    { sql, runs },
+  );
+}
+
+/** better-sqlite3 preparing and reading every row, per run, as the page's engine does. */
+function nativeMs(database: Database.Database, sql: string, runs: number): { samples: number[]; rowCount: number } {
+  const samples: number[] = [];
+  let rowCount = 0;
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    rowCount = database.prepare(sql).all().length;
+    samples.push(performance.now() - started);
+  }
+  return { samples, rowCount };
+}
+
+export interface KeyToRowsQuery {
+  name: string;
+  sql: string;
+  rowCount: number;
+  rowsMedianMs: number;
+  paintedMedianMs: number;
+  roundTripMedianMs: number;
+  nativeMedianMs: number;
+  rowsSamplesMs: number[];
+}
+
+export interface KeyToRowsResult {
+  queries: KeyToRowsQuery[];
+  /** Median over queries of key → rows in the grid. */
+  rowsMedianMs: number;
+  /** Median over queries of key → the frame after the rows (includes waiting for the display's next frame). */
+  paintedMedianMs: number;
+  nativeMedianMs: number;
+  /** Median over queries of (key → rows) − native: the target's figure. */
+  overNativeMedianMs: number;
+  /** Median over queries of the worker round trip alone (engine.executePaged from the page). */
+  roundTripMedianMs: number;
+  /** Median over queries of (key → rows) − round trip: the editor, the store and the render. */
+  pageWorkMedianMs: number;
+}
+
+/** The page must have the test build open with the Monaco editor loaded and the same database as databasePath. */
+export async function measureKeyToRows(
+  page: Page,
+  databasePath: string,
+  queries: readonly { name: string; sql: string }[],
+  options: KeyToRowsOptions,
+): Promise<KeyToRowsResult> {
+  // tsx compiles with esbuild's keepNames, which wraps the probe's named functions in __name(); the page lacks it.
+  await page.evaluate("globalThis.__name ??= (target) => target");
+  await page.locator(".monaco-editor").first().click();
+  const database = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const measured: KeyToRowsQuery[] = [];
+  try {
+    for (const query of queries) {
+      await typeQuery(page, query.sql);
+      const presses: PressTiming[] = [];
+      for (let press = 0; press < options.warmups + options.repetitions; press += 1) {
+        const timing = await pressRun(page);
+        if (press >= options.warmups) presses.push(timing);
+      }
+      const native = nativeMs(database, query.sql, options.warmups + options.repetitions);
+      const roundTrip = await executeRoundTripMs(page, query.sql, options.warmups + options.repetitions);
+      if (presses[0]!.rowCount !== native.rowCount) {
+        throw new Error(`${query.name}: the page showed ${presses[0]!.rowCount} rows but better-sqlite3 returned ${native.rowCount}; not the same database?`);
+      }
+      measured.push({
+        name: query.name,
+        sql: query.sql,
+        rowCount: native.rowCount,
+        rowsMedianMs: round(median(presses.map((press) => press.rowsMs)), 2),
+        paintedMedianMs: round(median(presses.map((press) => press.paintedMs)), 2),
+        roundTripMedianMs: round(median(roundTrip.slice(options.warmups)), 3),
+        nativeMedianMs: round(median(native.samples.slice(options.warmups)), 3),
+        rowsSamplesMs: roundAll(
+          presses.map((press) => press.rowsMs),
+          2,
+        ),
+      });
+    }
+  } finally {
+    database.close();
+  }
+  const over = (pick: (query: KeyToRowsQuery) => number) => round(median(measured.map(pick)), 2);
+  return {
+    queries: measured,
+    rowsMedianMs: over((query) => query.rowsMedianMs),
+    paintedMedianMs: over((query) => query.paintedMedianMs),
+    nativeMedianMs: round(median(measured.map((query) => query.nativeMedianMs)), 3),
+    overNativeMedianMs: over((query) => query.rowsMedianMs - query.nativeMedianMs),
+    roundTripMedianMs: round(median(measured.map((query) => query.roundTripMedianMs)), 3),
+    pageWorkMedianMs: over((query) => query.rowsMedianMs - query.roundTripMedianMs),
+  };
+}
