@@ -70,6 +70,16 @@ describe("LazyFile", () => {
     expect(source.requests.map(([start, end]) => end - start)).toEqual([1024, 1024]);
   });
 
+  it("keeps reading ahead when a scan skips blocks it already has (interior pages between the leaves)", () => {
+    const source = recordingSource(4 * 1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });
+    // Every 16th block is read first (as the interior pages are, on the way down), then the scan reads the rest.
+    for (let block = 15; block < 4096; block += 16) file.read(block * 1024, block * 1024 + 1);
+    const before = source.requests.length;
+    for (let block = 0; block < 4096; block += 1) file.read(block * 1024, block * 1024 + 1024);
+    expect(source.requests.length - before).toBeLessThan(300);
+  });
+
   it("keeps the message of a failed read for the caller, once", () => {
     const source = recordingSource(8192);
     const file = new LazyFile(source, { blockBytes: 1024 });

@@ -123,7 +123,10 @@ export class LazyFile {
    */
   private fetchFrom(index: number): void {
     const totalBlocks = Math.ceil(this.sizeBytes / this.blockBytes);
-    this.readAheadBlocks = index === this.nextSequentialBlock ? Math.min(this.readAheadBlocks * 2, this.maxReadAheadBlocks) : 1;
+    // Forward and near the last request counts as sequential: a scan skips blocks already cached (the table's interior
+    // pages, read on the way down, sit between its leaves), so its next miss is rarely the very next block.
+    const sequential = this.nextSequentialBlock >= 0 && index >= this.nextSequentialBlock && index < this.nextSequentialBlock + this.readAheadBlocks + 2;
+    this.readAheadBlocks = sequential ? Math.min(this.readAheadBlocks * 2, this.maxReadAheadBlocks) : 1;
     let count = Math.min(this.readAheadBlocks, totalBlocks - index, this.maxCachedBlocks);
     // Stop at a block already cached: it needs no second fetch.
     for (let offset = 1; offset < count; offset += 1) {
