@@ -60,12 +60,12 @@ test("a database on a server that answers ranges is read on demand: a lookup by 
   expect(lookup.bytes).toBeLessThan(readings.sizeBytes / 50);
   await expect(resultSummary(page)).toContainText(`read ${formatBytes(lookup.bytes)} in ${lookup.requests} request`);
 
-  // A scan reads the whole table, in a few dozen growing requests rather than one per page.
+  // A scan reads the rest of the table (the profile's first rows are cached), in growing requests rather than one per page.
   server.reset();
   await runSql(page, "SELECT count(*) FROM readings");
   await expect(page.getByRole("gridcell", { name: String(readings.rows), exact: true })).toBeVisible();
   const scan = server.sent();
-  expect(scan.bytes).toBeGreaterThan(readings.sizeBytes * 0.9);
+  expect(scan.bytes).toBeGreaterThan(readings.sizeBytes * 0.5);
   expect(scan.requests).toBeLessThan(100);
   await expect(resultSummary(page)).toContainText(`read ${formatBytes(scan.bytes)} in ${scan.requests} requests`);
 
