@@ -7,8 +7,7 @@ import type { DataSharing } from "../core/data-sharing";
 import { traceView } from "../core/agent/trace";
 import { errorMessage } from "../core/error-message";
 import { sqliteConnection } from "../browser/services";
-import { refuseOutsidePolicy } from "../browser/content-security";
-import { fileNameFromUrl } from "../browser/fetch-database";
+import { fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { addressableDatabase, fullAppAddress, startAddress } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
 import { sessionFileAddress, sessionLink, withoutSession, type SessionInAddress } from "../browser/session-address";
@@ -214,7 +213,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   async openFromAddress(found) {
     // Opened once: a reload should come back to the person's work, not open the session over it again.
     history.replaceState(null, "", withoutSession(new URL(location.href)));
-    const { checkSessionFileSize, readSessionFile, readSessionLink } = await import("../core/agent/session");
+    const { readSessionFile, readSessionLink, SESSION_LIMITS } = await import("../core/agent/session");
     if (found.kind === "link") {
       const read = readSessionLink(found.payload);
       if (!read.ok) return say(read.message);
@@ -222,16 +221,11 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     }
     let text: string;
     try {
-      // Outside the page's policy (another site than the app's and the ?db= one) the reason is said, not a bare failure.
-      const response = await (refuseOutsidePolicy(found.url) ?? fetch(found.url));
-      if (!response.ok) return say(`The session at ${found.url} could not be loaded (HTTP ${response.status}).`);
-      const tooLarge = checkSessionFileSize(Number(response.headers.get("content-length") ?? 0));
-      if (tooLarge) return say(`${found.url}: ${tooLarge}`);
-      text = await response.text();
-      const tooLong = checkSessionFileSize(text.length);
-      if (tooLong) return say(`${found.url}: ${tooLong}`);
+      // The database download's checks (the page's policy, CORS, redirects, the announced and streamed size), with the session's limit.
+      const fetched = await fetchDatabase(found.url, { maxBytes: SESSION_LIMITS.bytes });
+      text = new TextDecoder().decode(fetched.bytes);
     } catch (error) {
-      return say(`The session at ${found.url} could not be loaded (${errorMessage(error)}).`);
+      return say(`The session file could not be opened. ${errorMessage(error)}`);
     }
     const read = readSessionFile(text);
     if (!read.ok) return say(`${found.url}: ${read.message}`);
