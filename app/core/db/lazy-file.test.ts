@@ -80,6 +80,18 @@ describe("LazyFile", () => {
     expect(source.requests.length - before).toBeLessThan(300);
   });
 
+  it("keeps a scan's read-ahead when other reads (interior pages elsewhere in the file) come between", () => {
+    const source = recordingSource(4 * 1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });
+    for (let block = 0; block < 2048; block += 1) {
+      file.read(block * 1024, block * 1024 + 1024);
+      // Every 100 blocks, one from the far end of the file, as the next interior page of a table is.
+      if (block % 100 === 99) file.read((4095 - block / 100) * 1024, (4095 - block / 100) * 1024 + 10);
+    }
+    const scanRequests = source.requests.filter(([start]) => start < 2048 * 1024);
+    expect(scanRequests.length).toBeLessThan(45);
+  });
+
   it("keeps the message of a failed read for the caller, once", () => {
     const source = recordingSource(8192);
     const file = new LazyFile(source, { blockBytes: 1024 });

@@ -33,6 +33,8 @@ export interface LazyFileOptions {
 export const DEFAULT_BLOCK_BYTES = 4096;
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_READ_AHEAD_BYTES = 4 * 1024 * 1024;
+/** Sequential streams followed at once (a join scans two tables; a scan visits interior pages between its leaves). */
+const READ_HEADS = 4;
 
 export class LazyFile {
   readonly sizeBytes: number;
@@ -41,9 +43,12 @@ export class LazyFile {
   private readonly maxReadAheadBlocks: number;
   /** Blocks by index; a Map keeps insertion order, so re-inserting on use makes its first key the least recently used. */
   private readonly cache = new Map<number, Uint8Array>();
-  /** The block after the last one fetched, and how many the last request fetched: a read starting there is sequential. */
-  private nextSequentialBlock = -1;
-  private readAheadBlocks = 1;
+  /**
+   * Read heads: where each stream of sequential reads goes on (the block after its last request) and how many blocks
+   * that request held. Several, so a scan's leaves keep their read-ahead while the interior pages it visits now and
+   * then (elsewhere in the file) go through another head; the least recently used head is replaced.
+   */
+  private readonly heads: { next: number; blocks: number }[] = [];
   private readonly counters: LazyReadCounters = { bytesRead: 0, reads: 0, cacheHits: 0 };
   /** The last read the source refused, kept so the caller can explain a failed query (SQLite only says "I/O error"). */
   private failure: string | null = null;
@@ -123,11 +128,14 @@ export class LazyFile {
    */
   private fetchFrom(index: number): void {
     const totalBlocks = Math.ceil(this.sizeBytes / this.blockBytes);
-    // Forward and near the last request counts as sequential: a scan skips blocks already cached (the table's interior
-    // pages, read on the way down, sit between its leaves), so its next miss is rarely the very next block.
-    const sequential = this.nextSequentialBlock >= 0 && index >= this.nextSequentialBlock && index < this.nextSequentialBlock + this.readAheadBlocks + 2;
-    this.readAheadBlocks = sequential ? Math.min(this.readAheadBlocks * 2, this.maxReadAheadBlocks) : 1;
-    let count = Math.min(this.readAheadBlocks, totalBlocks - index, this.maxCachedBlocks);
+    // Forward and near a head's last request counts as sequential: a scan skips blocks already cached, so its next
+    // miss is not always the very next block.
+    const position = this.heads.findIndex((head) => index >= head.next && index < head.next + head.blocks + 2);
+    const head = position >= 0 ? this.heads.splice(position, 1)[0]! : { next: index, blocks: 0 };
+    if (position < 0 && this.heads.length >= READ_HEADS) this.heads.shift();
+    head.blocks = position >= 0 ? Math.min(head.blocks * 2, this.maxReadAheadBlocks) : 1;
+    this.heads.push(head);
+    let count = Math.min(head.blocks, totalBlocks - index, this.maxCachedBlocks);
     // Stop at a block already cached: it needs no second fetch.
     for (let offset = 1; offset < count; offset += 1) {
       if (this.cache.has(index + offset)) {
@@ -157,7 +165,7 @@ export class LazyFile {
       // is cached, and the cache's bound would no longer hold.
       this.remember(index + offset, count === 1 ? bytes : bytes.slice(from, to));
     }
-    this.nextSequentialBlock = index + count;
+    head.next = index + count;
   }
 
   private remember(index: number, block: Uint8Array): void {
