@@ -1,4 +1,6 @@
 // Entry point: mounts the app and starts the database (a sample on first visit, the last one after that).
+// First: starts the WASM compile, the sample list, the first visit's sample and the SQLite worker before the rest loads.
+import "./browser/early-start";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./ui/app";
@@ -10,7 +12,6 @@ import { followDatabaseWorkspaces } from "./state/thread-workspace";
 import { useSettingsStore } from "./state/settings-store";
 import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
-import { startFirstVisitFetches } from "./browser/first-visit-fetches";
 import { EmbedApp } from "./ui/embed/embed-app";
 import { addressWithCourseExercises, startAddress, startsEmbedded } from "./browser/page-address";
 import { courseSettings } from "./browser/course";
@@ -39,9 +40,6 @@ if (!import.meta.env.DEV) {
   const sessionUrl = sessionFile?.kind === "file" ? sessionFile.url : null;
   restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models, sessionUrl);
 }
-
-// At once, before React renders and the store reads storage: SQLite's WASM, the sample list and, on a first visit, the sample.
-startFirstVisitFetches({ otherDatabaseRequested: Boolean(start.database ?? course?.database) });
 
 createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <EmbedApp /> : <App />}</StrictMode>);
 
