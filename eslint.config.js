@@ -13,7 +13,7 @@ import tseslint from "typescript-eslint";
 // vocabulary to learn for five folders). Package bans (React, DOM-only libraries) are not paths, so they use
 // ESLint's own no-restricted-imports.
 const CORE = "app/core";
-const LAYERS = ["db", "llm", "schema", "agent", "eval"];
+const LAYERS = ["db", "llm", "schema", "agent", "eval", "exercises"];
 
 /** Zone forbidding `layer` every other layer not in `allowed`; a layer may always import itself. */
 function layerZone(layer, allowed) {
@@ -30,7 +30,8 @@ const LAYER_ZONES = [
   layerZone("llm", []),
   layerZone("schema", ["db", "llm"]),
   layerZone("agent", ["db", "llm", "schema"]),
-  // eval is the top layer: it may import every other, so it needs no zone.
+  layerZone("eval", ["db", "llm", "schema", "agent"]),
+  // exercises (a student's answer judged against a reference) is the top layer: it may import every other, so it needs no zone.
   {
     // Top-level files are utilities every layer imports; one importing a layer would make that layer import itself through them.
     target: `${CORE}/*.ts`,

@@ -38,7 +38,8 @@ if (!import.meta.env.DEV) {
   const startingDatabase = start.database ?? course?.database ?? null;
   const sessionFile = sessionInAddress(new URL(location.href));
   const sessionUrl = sessionFile?.kind === "file" ? sessionFile.url : null;
-  restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models, sessionUrl);
+  const exercisesUrl = new URL(location.href).searchParams.get("exercises");
+  restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models, [sessionUrl, exercisesUrl]);
 }
 
 createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <EmbedApp /> : <App />}</StrictMode>);

@@ -58,6 +58,8 @@ function sessionText(link: string): string {
 }
 
 test("a shared link opens in a fresh browser with no key: the sample loads, the trace steps with ◀ ▶, the answer runs there", async ({ page, browser }) => {
+  // Two browser contexts, an agent run and a replay: slow on a busy machine.
+  test.slow();
   const { titles, bookCount } = await bookshopFacts();
   const link = await shareAnsweredQuestion(page, "Schema + example values + query results");
   // The database is named in the address (a sample), the session in the fragment; the key is nowhere in it.

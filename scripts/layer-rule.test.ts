@@ -28,6 +28,7 @@ describe("the app/core layer rule", () => {
     ["llm importing db", "app/core/llm/layer-probe.ts", "../db/types"],
     ["schema importing agent", "app/core/schema/layer-probe.ts", "../agent/trace"],
     ["agent importing eval", "app/core/agent/layer-probe.ts", "../eval/ex-judge"],
+    ["eval importing exercises", "app/core/eval/layer-probe.ts", "../exercises/check-answer"],
     ["a shared top-level utility importing a layer", "app/core/layer-probe.ts", "./db/types"],
     ["core importing the UI's state", "app/core/eval/layer-probe.ts", "../../state/settings-store"],
   ])("rejects %s", async (_case, path, specifier) => {
@@ -36,6 +37,11 @@ describe("the app/core layer rule", () => {
 
   it.each([
     ["eval importing agent, schema, db and llm", "app/core/eval/layer-probe.ts", ["../agent/trace", "../schema/types", "../db/types", "../llm/llm-errors"]],
+    [
+      "exercises importing eval, agent, schema and db",
+      "app/core/exercises/layer-probe.ts",
+      ["../eval/ex-judge", "../agent/trace", "../schema/types", "../db/types"],
+    ],
     ["any layer importing a shared top-level utility", "app/core/db/layer-probe.ts", ["../format"]],
     ["the composition root importing db, schema and eval", "app/core/database-service.ts", ["./db/types", "./schema/types", "./eval/ex-judge"]],
     ["a test reaching across layers", "app/core/db/layer-probe.test.ts", ["../eval/ex-judge"]],

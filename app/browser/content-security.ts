@@ -25,7 +25,7 @@ export function allowedConnectSources(
   configuredEndpoint: string | null,
   databaseUrl: string | null,
   models: ModelSources = { hub: false },
-  sessionUrl: string | null = null,
+  startFiles: readonly (string | null)[] = [],
 ): string[] {
   const origins = new Set<string>(["'self'", "http://localhost:*", "http://127.0.0.1:*"]);
   for (const preset of PROVIDER_PRESETS) {
@@ -35,8 +35,12 @@ export function allowedConnectSources(
     const origin = originOf(preset.baseUrl);
     if (origin && !origin.startsWith("http://localhost")) origins.add(origin);
   }
-  // A shared session file named by ?session=URL is fetched once at start, like a ?db= database.
-  for (const origin of [originOf(configuredEndpoint), originOf(databaseUrl), originOf(models.folderUrl), originOf(sessionUrl)]) if (origin) origins.add(origin);
+  // Files the address names (a shared session's ?session=URL, an exercise set's ?exercises=URL) are fetched at start,
+  // like a ?db= database.
+  for (const url of [configuredEndpoint, databaseUrl, models.folderUrl, ...startFiles]) {
+    const origin = originOf(url);
+    if (origin) origins.add(origin);
+  }
   // The hub and its file hosts only while the hub is the chosen model location.
   if (models.hub) for (const source of HUGGING_FACE_SOURCES) origins.add(source);
   return [...origins];
@@ -57,9 +61,9 @@ export function restrictConnections(
   configuredEndpoint: string | null,
   databaseUrl: string | null,
   models: ModelSources = { hub: false },
-  sessionUrl: string | null = null,
+  startFiles: readonly (string | null)[] = [],
 ): void {
-  applied = allowedConnectSources(configuredEndpoint, databaseUrl, models, sessionUrl);
+  applied = allowedConnectSources(configuredEndpoint, databaseUrl, models, startFiles);
   const meta = document.createElement("meta");
   meta.httpEquiv = "Content-Security-Policy";
   meta.content = `connect-src ${applied.join(" ")}`;
