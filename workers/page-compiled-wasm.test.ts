@@ -28,7 +28,7 @@ describe("receivePageCompiledWasm", () => {
     const options = sqlJsOptions(EMPTY_MODULE, "sql-wasm.wasm");
     expect("locateFile" in options).toBe(false);
     const instance = await new Promise<WebAssembly.Instance>((resolve) => {
-      if ("instantiateWasm" in options) options.instantiateWasm({}, resolve);
+      if ("instantiateWasm" in options) options.instantiateWasm?.({}, resolve);
     });
     expect(instance).toBeInstanceOf(WebAssembly.Instance);
   });
