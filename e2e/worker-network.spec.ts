@@ -1,4 +1,5 @@
-// Each worker reaches only what it needs: the SQLite worker nothing once its WASM is in, the embedding worker this site
+// Each worker reaches only what it needs: the SQLite worker nothing once its WASM is in but the databases opened to be
+// read on demand, the embedding worker this site
 // and the model location. Two layers, both checked: the guard each worker puts on its own fetch (every host), and the
 // CSP header `vite preview` sends with each worker script, as docs/hosting.md asks a host to.
 import { expect, test, type Page, type Worker } from "@playwright/test";
@@ -44,13 +45,14 @@ test("the SQLite worker refuses every request once its WASM has loaded, and its 
 
   const worker = await workerNamed(page, /sqlite\.worker/);
   expect(await fetchFrom(worker, "https://exfiltration.example/collect")).toBe(
-    "The SQLite worker refused a request to https://exfiltration.example/collect: it may only reach its own WASM file, before it has loaded (it needs no network).",
+    "The SQLite worker refused a request to https://exfiltration.example/collect: it may only reach its own WASM file, before it has loaded, and the databases the page opened to be read on demand.",
   );
   // Its own site too: nothing it does after loading needs the network.
   expect(await fetchFrom(worker, "../samples/manifest.json")).toMatch(
     /^The SQLite worker refused a request to http:\/\/127\.0\.0\.1:\d+\/samples\/manifest\.json/,
   );
-  expect(await headerViolations(worker, "https://exfiltration.example/stream")).toContain("connect-src");
+  // Its header no longer refuses other sites: a database read on demand may be on any host a ?db= address names, and a
+  // static header cannot name it, so connect-src allows http(s) and the guard above narrows that to the opened URLs.
   // The worker still answers queries.
   const answer = await page.evaluate(async () => (await window.__querylab!.engine().execute("SELECT 40 + 2 AS n")).ok);
   expect(answer).toBe(true);
