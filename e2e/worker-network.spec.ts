@@ -52,7 +52,17 @@ test("the SQLite worker refuses every request once its WASM has loaded, and its 
     /^The SQLite worker refused a request to http:\/\/127\.0\.0\.1:\d+\/samples\/manifest\.json/,
   );
   // Its header no longer refuses other sites: a database read on demand may be on any host a ?db= address names, and a
-  // static header cannot name it, so connect-src allows http(s) and the guard above narrows that to the opened URLs.
+  // static header cannot name it, so connect-src allows http(s) and the guard above narrows that to the opened URLs;
+  // the channels the guard cannot check are taken away.
+  const eventSource = await worker.evaluate((target) => {
+    try {
+      new EventSource(target);
+      return "opened";
+    } catch (error) {
+      return (error as TypeError).message;
+    }
+  }, "https://exfiltration.example/stream");
+  expect(eventSource).toBe("The SQLite worker has no EventSource: it reaches the network only through its request guard.");
   // The worker still answers queries.
   const answer = await page.evaluate(async () => (await window.__querylab!.engine().execute("SELECT 40 + 2 AS n")).ok);
   expect(answer).toBe(true);

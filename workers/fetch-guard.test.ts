@@ -1,6 +1,6 @@
 // The guard a worker puts on its own requests: allowed URLs pass to the real fetch, others are refused with the reason.
 import { describe, expect, it, vi } from "vitest";
-import { limitRequests, type GuardedScope } from "./fetch-guard";
+import { limitRequests, withoutUnguardedChannels, type GuardedScope } from "./fetch-guard";
 
 function scope(): GuardedScope & { calls: string[]; opened: unknown[][] } {
   const calls: string[] = [];
@@ -56,5 +56,23 @@ describe("limitRequests", () => {
     xhr.open("GET", "/sql-wasm.wasm");
     expect(() => xhr.open("GET", "https://exfiltration.example/")).toThrow(/refused a request to https:\/\/exfiltration\.example\//);
     expect(worker.opened).toEqual([["GET", "/sql-wasm.wasm"]]);
+  });
+});
+
+describe("withoutUnguardedChannels", () => {
+  it("takes EventSource and WebSocket away, for good, and leaves the rest", () => {
+    class Channel {}
+    const scope: Record<string, unknown> = { EventSource: Channel, WebSocket: Channel, fetch: Channel };
+    withoutUnguardedChannels(scope, "SQLite worker");
+    const EventSourceNow = scope.EventSource as new (url: string) => unknown;
+    const WebSocketNow = scope.WebSocket as new (url: string) => unknown;
+    expect(() => new EventSourceNow("https://exfiltration.example/stream")).toThrow(
+      "The SQLite worker has no EventSource: it reaches the network only through its request guard.",
+    );
+    expect(() => new WebSocketNow("wss://exfiltration.example/")).toThrow("The SQLite worker has no WebSocket");
+    expect(() => {
+      scope.WebSocket = Channel;
+    }).toThrow(TypeError);
+    expect(scope.fetch).toBe(Channel);
   });
 });

@@ -56,3 +56,18 @@ export function limitRequests(scope: GuardedScope, limit: FetchLimit): void {
     } as XMLHttpRequest["open"];
   }
 }
+
+/**
+ * Takes EventSource and WebSocket away from a worker that needs neither and whose header CSP allows more sites than
+ * its guard (the SQLite worker's header allows http(s), since a database read on demand may be on any host): the
+ * guard checks fetch and XMLHttpRequest one URL at a time, and these two would be a way around it.
+ */
+export function withoutUnguardedChannels(scope: object, worker: string): void {
+  for (const name of ["EventSource", "WebSocket"]) {
+    if (!(name in scope)) continue;
+    const refused = function () {
+      throw new TypeError(`The ${worker} has no ${name}: it reaches the network only through its request guard.`);
+    };
+    Object.defineProperty(scope, name, { value: refused, writable: false, configurable: false });
+  }
+}

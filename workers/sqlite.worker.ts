@@ -4,7 +4,7 @@ import initSqlJs from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import { DatabaseService } from "../app/core/database-service";
 import { whenReady } from "../app/core/db/when-ready";
-import { limitRequests } from "./fetch-guard";
+import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
 import { receivePageCompiledWasm, sqlJsOptions } from "./page-compiled-wasm";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
@@ -20,6 +20,7 @@ limitRequests(self, {
   allows: "its own WASM file, before it has loaded, and the databases the page opened to be read on demand",
   allowed: (url) => (!wasmLoaded && url.href === wasm) || urlsReadOnDemand.has(url.href),
 });
+withoutUnguardedChannels(self, "SQLite worker");
 
 // The page compiles the WASM while this script loads and sends the module; without one it is fetched here.
 const service = receivePageCompiledWasm(self)
