@@ -47,20 +47,22 @@ const failedExecuteSchema = z.object({
   databaseChanged: z.boolean(),
 });
 
+/** What a successful run reports besides its first rows, whether they come as rows or as a columnar page. */
+const succeededExecuteFields = {
+  ok: z.literal(true),
+  resultId: z.string().nullable(),
+  columns: z.array(z.string()),
+  rowCount: z.number(),
+  storedRowCount: z.number(),
+  truncated: z.boolean(),
+  elapsedMs: z.number(),
+  statementCount: z.number(),
+  rowsModified: z.number(),
+  databaseChanged: z.boolean(),
+};
+
 export const executeOutcomeSchema: z.ZodType<ExecuteOutcome> = z.discriminatedUnion("ok", [
-  z.object({
-    ok: z.literal(true),
-    resultId: z.string().nullable(),
-    columns: z.array(z.string()),
-    rowCount: z.number(),
-    storedRowCount: z.number(),
-    truncated: z.boolean(),
-    firstRows: rowsSchema,
-    elapsedMs: z.number(),
-    statementCount: z.number(),
-    rowsModified: z.number(),
-    databaseChanged: z.boolean(),
-  }),
+  z.object({ ...succeededExecuteFields, firstRows: rowsSchema }),
   failedExecuteSchema,
 ]);
 
@@ -70,19 +72,7 @@ const failedOutcomeSchema = z.object({ ok: z.literal(false), error: dbErrorSchem
 const columnarRowsSchema = z.custom<ColumnarRows>(isColumnarRows, "a page of rows must be columnar buffers of consistent sizes");
 
 export const pagedExecuteOutcomeSchema: z.ZodType<PagedExecuteOutcome> = z.discriminatedUnion("ok", [
-  z.object({
-    ok: z.literal(true),
-    resultId: z.string().nullable(),
-    columns: z.array(z.string()),
-    rowCount: z.number(),
-    storedRowCount: z.number(),
-    truncated: z.boolean(),
-    firstPage: columnarRowsSchema,
-    elapsedMs: z.number(),
-    statementCount: z.number(),
-    rowsModified: z.number(),
-    databaseChanged: z.boolean(),
-  }),
+  z.object({ ...succeededExecuteFields, firstPage: columnarRowsSchema }),
   failedExecuteSchema,
 ]);
 
