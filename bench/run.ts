@@ -2,8 +2,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { launchBrowser, VIEWPORT } from "./browser";
+import { launchBrowser } from "./browser";
 import { measureAgentFigures } from "./agent-figures";
 import { measureJudgeThroughput } from "./judge-throughput";
 import { measurePruningFigures } from "./pruning-figures";
@@ -18,6 +17,7 @@ import { detailTable, summaryTable, type SummaryRow } from "./report";
 import { buildApp, REPOSITORY_ROOT, startPreview, type PreviewServer } from "./serve";
 import { formatMs } from "./stats";
 import { measureStopLatency } from "./stop-latency";
+import { openTestPage } from "./test-page";
 import { measureVotingOverhead } from "./voting-overhead";
 import { errorMessage } from "../app/core/error-message";
 
@@ -81,29 +81,6 @@ async function withServer<T>(directory: string, work: (server: PreviewServer) =>
     return await work(server);
   } finally {
     await server.close();
-  }
-}
-
-/** The test build exposes window.__querylab; wait until the sample is open and nothing runs. */
-async function openTestPage(browser: Browser, url: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.waitForFunction(() => window.__querylab?.database().status === "ready" && window.__querylab.query().running === null, undefined, {
-      timeout: 60_000,
-    });
-    const name = await page.evaluate(() => window.__querylab!.database().current?.name ?? null);
-    if (name !== "Bookshop") throw new Error(`Expected the Bookshop sample to open first, but "${name}" is open.`);
-    // Monaco loads once the database is ready and compiles on the main thread for a while; measuring during that
-    // would time the editor's start-up, not the queries. Wait for it, then for the first save to finish.
-    await page.waitForSelector(".monaco-editor", { timeout: 60_000 });
-    await page.waitForFunction(() => window.__querylab!.database().current?.saveState === "saved", undefined, { timeout: 60_000 });
-    await page.waitForTimeout(1000);
-    return { page, close: () => context.close() };
-  } catch (error) {
-    await context.close();
-    throw error;
   }
 }
 

@@ -1,0 +1,68 @@
+// `npx tsx bench/query-path.ts [--no-build] [--only=latency|keys]`: only the query-path figures of `npm run bench`
+// (worker ÷ native SQLite over the bench's queries, and key press → rows for the 30 small queries), printed as JSON,
+// for working on the query path without the whole bench.
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { launchBrowser } from "./browser";
+import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
+import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
+import { buildApp, REPOSITORY_ROOT, startPreview } from "./serve";
+import { openTestPage } from "./test-page";
+
+const DIRECTORY = "bench/.dist-query-path";
+const SAMPLE_PATH = join(REPOSITORY_ROOT, "public/samples/bookshop.sqlite");
+/** The same settings as bench/run.ts, so the figures compare. */
+const LATENCY = { warmups: 3, repetitions: 15 };
+const KEY_TO_ROWS = { warmups: 1, repetitions: 3 };
+
+const load = () => loadavg().map((value) => Math.round(value * 100) / 100);
+
+async function main(): Promise<void> {
+  const only = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
+  if (!process.argv.includes("--no-build")) await buildApp(DIRECTORY, "test");
+  const server = await startPreview(DIRECTORY);
+  const browser = await launchBrowser();
+  const report: Record<string, unknown> = { loadAverageAtStart: load() };
+  try {
+    if (only !== "keys") {
+      const { page, close } = await openTestPage(browser, server.url);
+      try {
+        const latency = await measureQueryLatency(page, SAMPLE_PATH, BOOKSHOP_QUERIES, LATENCY);
+        report.queryLatency = {
+          medianOfRatios: latency.medianOfRatios,
+          ratioOfMedians: latency.ratioOfMedians,
+          sqljsInNodeMedianOfRatios: latency.sqljsInNodeMedianOfRatios,
+          perQuery: latency.queries.map(
+            (query) =>
+              `${query.name}: worker ${query.workerMedianMs} / native ${query.nativeMedianMs} = ${query.ratio}× (sql.js in Node ${query.sqljsInNodeMedianMs})`,
+          ),
+        };
+      } finally {
+        await close();
+      }
+    }
+    if (only !== "latency") {
+      const { page, close } = await openTestPage(browser, server.url);
+      try {
+        const keys = await measureKeyToRows(page, SAMPLE_PATH, SMALL_QUERIES, KEY_TO_ROWS);
+        const { queries, ...summary } = keys;
+        report.keyToRows = {
+          ...summary,
+          perQuery: queries.map(
+            (query) =>
+              `${query.name}: rows ${query.rowsMedianMs} painted ${query.paintedMedianMs} round trip ${query.roundTripMedianMs} native ${query.nativeMedianMs}`,
+          ),
+        };
+      } finally {
+        await close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  report.loadAverageAtEnd = load();
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+await main();
