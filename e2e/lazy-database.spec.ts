@@ -1,7 +1,7 @@
 // Databases larger than memory or download: read on demand from a server that answers range requests (only the pages
 // a query touches are fetched, and the page says how many bytes), from a large local File, a storage question before
 // a large copy is kept, and the message when a download is too large and the server offers no ranges.
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -13,11 +13,15 @@ import { makeReadingsDatabase, stationOf, type ReadingsDatabase } from "./readin
 let folder: string;
 let readings: ReadingsDatabase;
 let server: RangeServer;
+let changingPath: string;
 
 test.beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "querylab-lazy-"));
   readings = makeReadingsDatabase(join(folder, "readings.sqlite"), 6 * 1024 * 1024);
+  changingPath = join(folder, "changing.sqlite");
+  copyFileSync(readings.path, changingPath);
   server = await startRangeServer({
+    "/changing/readings.sqlite": { path: changingPath, ranges: true },
     "/readings.sqlite": { path: readings.path, ranges: true },
     "/plain/readings.sqlite": { path: readings.path, ranges: false },
   });
@@ -72,6 +76,29 @@ test("a database on a server that answers ranges is read on demand: a lookup by 
   // Writes are refused with the reason, before SQLite is asked.
   await runSql(page, `DELETE FROM readings WHERE id = ${id}`);
   await expect(queryError(page)).toContainText("readings.sqlite is open read-only, read on demand, so DELETE is refused");
+});
+
+test("a database replaced on the server while it is read on demand fails with the reason, not with pages of two files", async ({ page }) => {
+  await openApp(page);
+  await page.evaluate(() => window.__querylab!.largeDatabases({ readUrlOnDemandFromBytes: 1024 * 1024 }));
+  await openUrl(page, `${server.origin}/changing/readings.sqlite`);
+  await expect(statusLine(page)).toContainText("read-only, read on demand");
+  await profileRead(page);
+  await runSql(page, "SELECT station FROM readings WHERE id = 2");
+  await expect(page.getByRole("gridcell", { name: stationOf(2), exact: true })).toBeVisible();
+
+  // A new version of the file replaces the old one (a new ETag and size), as a redeployed static site does.
+  const replaced = makeReadingsDatabase(changingPath, 3 * 1024 * 1024);
+  expect(replaced.rows).not.toBe(readings.rows);
+  await runSql(page, "SELECT count(*) FROM readings");
+  await expect(queryError(page)).toContainText(`${server.origin}/changing/readings.sqlite changed on the server after it was opened`);
+  await expect(queryError(page)).toContainText("Open it again");
+
+  // Opened again, it reads the new version whole and consistently.
+  await openUrl(page, `${server.origin}/changing/readings.sqlite`);
+  await expect(statusLine(page)).toContainText("read-only, read on demand");
+  await runSql(page, "SELECT count(*) FROM readings");
+  await expect(page.getByRole("gridcell", { name: String(replaced.rows), exact: true })).toBeVisible();
 });
 
 test("a local file over the in-memory limit is read on demand from the File, and one over the storage threshold asks before a copy is kept", async ({

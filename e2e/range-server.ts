@@ -1,6 +1,6 @@
 // A static file server for databases read on demand, in tests and the bench: it answers range requests (206 with
 // Content-Range) or, when told, ignores them as many servers do (200, the whole file), allows other sites to read
-// it (CORS, Content-Range exposed), and counts the body bytes it sends, so a test can compare them with what the page
+// it (CORS, Content-Range exposed), names each version of a file (ETag, Last-Modified), and counts the body bytes it sends, so a test can compare them with what the page
 // says it read.
 import { createReadStream, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -24,7 +24,7 @@ export interface RangeServer {
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Headers": "Range",
-  "Access-Control-Expose-Headers": "Content-Range, Content-Length, Accept-Ranges",
+  "Access-Control-Expose-Headers": "Content-Range, Content-Length, Accept-Ranges, ETag",
   // Exact counts: the browser must ask the server each time, not answer from its cache.
   "Cache-Control": "no-store",
 };
@@ -59,8 +59,10 @@ export async function startRangeServer(files: Record<string, ServedFile>): Promi
       return;
     }
     requests += 1;
-    const size = statSync(file.path).size;
-    const common = { ...CORS_HEADERS, "Content-Type": "application/vnd.sqlite3", ...(file.ranges ? { "Accept-Ranges": "bytes" } : {}) };
+    const { size, mtime } = statSync(file.path);
+    // As static servers do (nginx: modification time and size), so a file replaced on disk is a new version.
+    const version = { ETag: `"${Math.floor(mtime.getTime()).toString(16)}-${size.toString(16)}"`, "Last-Modified": mtime.toUTCString() };
+    const common = { ...CORS_HEADERS, ...version, "Content-Type": "application/vnd.sqlite3", ...(file.ranges ? { "Accept-Ranges": "bytes" } : {}) };
     const rangeHeader = request.headers.range;
     if (file.ranges && rangeHeader) {
       const range = parseRange(rangeHeader, size);

@@ -1,6 +1,6 @@
 // The worker's two sources for a database read on demand, both synchronous as SQLite's reads are: HTTP range
 // requests (synchronous XMLHttpRequest, allowed in workers) and slices of a File (FileReaderSync, workers only).
-import type { LazySourceSpec, RangeSource } from "../app/core/db/lazy-file";
+import { versionChange, type LazySourceSpec, type RangeSource, type RemoteFileVersion } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import { formatBytes } from "../app/core/format";
 
@@ -8,8 +8,17 @@ function rangeText(start: number, end: number): string {
   return `bytes ${start}–${end - 1}`;
 }
 
-/** Bytes of a URL by range requests; a server that answers anything but 206 with the bytes asked for fails the read. */
-export function httpRangeSource(url: string, sizeBytes: number): RangeSource {
+/** The total size a 206's Content-Range states (`bytes a-b/total`); null when hidden or unknown (`*`). */
+function contentRangeTotal(value: string | null): number | null {
+  const match = value ? /\/(\d+)\s*$/.exec(value) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Bytes of a URL by range requests; a server that answers anything but 206 with the bytes asked for fails the read,
+ * and so does an answer from another version of the file than the one opened (size, ETag or Last-Modified changed).
+ */
+export function httpRangeSource(url: string, sizeBytes: number, version?: RemoteFileVersion): RangeSource {
   return {
     label: url,
     sizeBytes,
@@ -27,6 +36,19 @@ export function httpRangeSource(url: string, sizeBytes: number): RangeSource {
       if (request.status !== 206) {
         const said = request.status === 0 ? "no answer" : `${request.status} ${request.statusText}`.trim();
         throw new Error(`Reading ${url} failed: ${rangeText(start, end)} were asked for, and the server answered ${said} instead of 206 Partial Content.`);
+      }
+      const changed = versionChange(
+        { sizeBytes, version },
+        {
+          totalBytes: contentRangeTotal(request.getResponseHeader("Content-Range")),
+          etag: request.getResponseHeader("ETag"),
+          lastModified: request.getResponseHeader("Last-Modified"),
+        },
+      );
+      if (changed !== null) {
+        throw new Error(
+          `${url} changed on the server after it was opened (${changed}); its pages cannot be read together with those read before. Open it again.`,
+        );
       }
       const bytes = new Uint8Array(request.response as ArrayBuffer);
       if (bytes.byteLength !== end - start) {
@@ -59,5 +81,5 @@ export function fileSliceSource(file: Blob, name: string): RangeSource {
 }
 
 export function openRangeSource(spec: LazySourceSpec): RangeSource {
-  return spec.kind === "url" ? httpRangeSource(spec.url, spec.sizeBytes) : fileSliceSource(spec.file, spec.name);
+  return spec.kind === "url" ? httpRangeSource(spec.url, spec.sizeBytes, spec.version) : fileSliceSource(spec.file, spec.name);
 }

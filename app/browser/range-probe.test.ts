@@ -20,7 +20,17 @@ describe("rangeSupportFrom", () => {
   const hundred = new Uint8Array(100);
 
   it("takes a 206 from 0 with the total as ranges served", () => {
-    expect(rangeSupportFrom(206, headers({ "content-range": "bytes 0-99/5000" }), hundred)).toEqual({ ranges: true, sizeBytes: 5000, firstBytes: hundred });
+    expect(rangeSupportFrom(206, headers({ "content-range": "bytes 0-99/5000" }), hundred)).toEqual({
+      ranges: true,
+      sizeBytes: 5000,
+      firstBytes: hundred,
+      version: { etag: null, lastModified: null },
+    });
+  });
+
+  it("keeps the version the server named, so later reads can be checked against it", () => {
+    const named = headers({ "content-range": "bytes 0-99/5000", etag: '"5f-1a2b"', "last-modified": "Tue, 01 Dec 2026 10:00:00 GMT" });
+    expect(rangeSupportFrom(206, named, hundred)).toMatchObject({ version: { etag: '"5f-1a2b"', lastModified: "Tue, 01 Dec 2026 10:00:00 GMT" } });
   });
 
   it("takes the size from elsewhere when Content-Range is hidden across sites", () => {

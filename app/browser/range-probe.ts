@@ -1,5 +1,6 @@
 // Asks a server, before any download, whether it answers HTTP range requests for a database URL: if it does, the
 // database can be read on demand (only the pages a query touches); if not, it is downloaded whole as before.
+import type { RemoteFileVersion } from "../core/db/lazy-file";
 import { errorMessage } from "../core/error-message";
 
 /** The server serves ranges: the file's size, and its first bytes (enough to check the SQLite header). */
@@ -7,6 +8,8 @@ export interface RangesServed {
   ranges: true;
   sizeBytes: number;
   firstBytes: Uint8Array;
+  /** The version the probe saw: every later range read must come from the same one. */
+  version: RemoteFileVersion;
 }
 
 /** It does not (or cannot be asked): why, in words, for the record; the caller downloads whole. */
@@ -48,7 +51,7 @@ export function rangeSupportFrom(
   if (body.byteLength !== Math.min(PROBE_BYTES, sizeBytes)) {
     return { ranges: false, reason: `the server sent ${body.byteLength} bytes for a range of ${Math.min(PROBE_BYTES, sizeBytes)}` };
   }
-  return { ranges: true, sizeBytes, firstBytes: body };
+  return { ranges: true, sizeBytes, firstBytes: body, version: { etag: headers.get("etag"), lastModified: headers.get("last-modified") } };
 }
 
 function contentLength(headers: { get(name: string): string | null }): number | null {

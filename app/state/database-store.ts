@@ -464,7 +464,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             if (checked.ok && probe && readUrlOnDemand(probe)) {
               const name = fileNameFromUrl(checked.url.href);
               set({ loading: { label: `Opening ${name} read-only, read on demand…`, fraction: null } });
-              return await openReadOnDemand({ kind: "url", url: checked.url.href, sizeBytes: probe.sizeBytes }, name, "url");
+              return await openReadOnDemand({ kind: "url", url: checked.url.href, sizeBytes: probe.sizeBytes, version: probe.version }, name, "url");
             }
             const fetched = await fetchDatabase(url, {
               onProgress: ({ receivedBytes, totalBytes }) =>

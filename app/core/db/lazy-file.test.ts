@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LazyFile, readsBetween, type RangeSource } from "./lazy-file";
+import { LazyFile, readsBetween, versionChange, type RangeSource } from "./lazy-file";
 
 /** A source over bytes in memory that records each request, as a server or a File would see them. */
 function recordingSource(size: number): RangeSource & { requests: [number, number][]; failNext: boolean } {
@@ -105,5 +105,21 @@ describe("LazyFile", () => {
   it("refuses a source that returns fewer bytes than asked for", () => {
     const file = new LazyFile({ label: "short.sqlite", sizeBytes: 4096, read: () => new Uint8Array(10) }, { blockBytes: 1024 });
     expect(() => file.read(0, 100)).toThrow(/short\.sqlite returned 10 bytes instead of 1024/);
+  });
+});
+
+describe("versionChange", () => {
+  const opened = { sizeBytes: 5000, version: { etag: '"a1"', lastModified: "Tue, 01 Dec 2026 10:00:00 GMT" } };
+
+  it("says nothing when the answer names the same version, or hides what would tell", () => {
+    expect(versionChange(opened, { totalBytes: 5000, etag: '"a1"', lastModified: "Tue, 01 Dec 2026 10:00:00 GMT" })).toBeNull();
+    expect(versionChange(opened, { totalBytes: null, etag: null, lastModified: null })).toBeNull();
+    expect(versionChange({ sizeBytes: 5000 }, { totalBytes: 5000, etag: '"b2"', lastModified: null })).toBeNull();
+  });
+
+  it("names a changed size, ETag or Last-Modified", () => {
+    expect(versionChange(opened, { totalBytes: 6000, etag: '"a1"', lastModified: null })).toMatch(/size was 5000 bytes .* 6000 now/);
+    expect(versionChange(opened, { totalBytes: 5000, etag: '"b2"', lastModified: null })).toMatch(/ETag was "a1" and is "b2" now/);
+    expect(versionChange(opened, { totalBytes: null, etag: null, lastModified: "Wed, 02 Dec 2026 04:00:00 GMT" })).toMatch(/last modified/);
   });
 });

@@ -186,4 +186,30 @@ export function readsBetween(before: LazyReadCounters, after: LazyReadCounters):
  * What the page hands the worker to read on demand: a URL whose server answers range requests (its size from the
  * probe), or a File (a handle, not its bytes: structured clone passes the reference).
  */
-export type LazySourceSpec = { kind: "url"; url: string; sizeBytes: number } | { kind: "file"; file: Blob; name: string };
+export type LazySourceSpec = { kind: "url"; url: string; sizeBytes: number; version?: RemoteFileVersion } | { kind: "file"; file: Blob; name: string };
+
+/**
+ * The version of a remote file when it was opened, as its server named it: a read answered from another version
+ * must fail rather than hand SQLite pages of two different files (a corrupt database, or silently wrong answers).
+ * ETag when the page can read it (same site, or exposed by CORS), else Last-Modified (always readable across sites).
+ */
+export interface RemoteFileVersion {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** Why a range answer is not from the version that was opened, in words; null when nothing says it changed. */
+export function versionChange(
+  opened: { sizeBytes: number; version?: RemoteFileVersion },
+  answered: { totalBytes: number | null; etag: string | null; lastModified: string | null },
+): string | null {
+  if (answered.totalBytes !== null && answered.totalBytes !== opened.sizeBytes) {
+    return `its size was ${opened.sizeBytes} bytes when it was opened and is ${answered.totalBytes} now`;
+  }
+  const version = opened.version;
+  if (version?.etag && answered.etag && version.etag !== answered.etag) return `its ETag was ${version.etag} and is ${answered.etag} now`;
+  if (version?.lastModified && answered.lastModified && version.lastModified !== answered.lastModified) {
+    return `it was last modified ${version.lastModified} when it was opened and ${answered.lastModified} now`;
+  }
+  return null;
+}
