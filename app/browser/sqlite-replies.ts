@@ -1,19 +1,10 @@
 // Checks the SQLite worker's replies before the page uses them: a reply is foreign data (another script, a structured clone), not a typed value.
 import { z } from "zod";
-import {
-  databaseSchemaSchema,
-  dbErrorSchema,
-  type DbError,
-  type ExecuteOutcome,
-  type ImportSummary,
-  type OpenedDatabase,
-  type Outcome,
-  type PagedExecuteOutcome,
-  type ReadOnlyResult,
-  type SqlValue,
-} from "../core/db/types";
+import type { DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, PagedExecuteOutcome, ReadOnlyResult, SqlValue } from "../core/db/types";
+import { databaseSchemaSchema, dbErrorSchema } from "../core/db/type-schemas";
 import { isColumnarRows, type ColumnarRows } from "../core/db/columnar-rows";
-import { queryOutcomeSchema, type QueryOutcome } from "../core/eval/query-runner";
+import type { QueryOutcome } from "../core/eval/query-runner";
+import { queryOutcomeSchema } from "../core/eval/query-outcome-schema";
 import type { ValueMatch } from "../core/schema/value-index";
 import type { ValueIndexOutcome } from "../core/schema/value-index-host";
 import { databaseProfileSchema } from "./storage";

@@ -16,7 +16,8 @@ import { z } from "zod";
 import type { ReadOnlyDatabase } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
 import { scanTokens, type Token } from "./sql-tokens";
-import { sqlValueSchema, type SqlValue } from "./types";
+import { sqlValueSchema } from "./type-schemas";
+import type { SqlValue } from "./types";
 export { queryPlanTree, type QueryPlanNode } from "./query-plan-tree";
 
 /** One stage: a prefix of the query's clauses, runnable on its own, and how many rows it returns. */

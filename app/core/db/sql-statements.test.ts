@@ -1,6 +1,7 @@
 // Tests for splitting SQL into statements and picking the statement under the editor cursor.
 import { describe, expect, it } from "vitest";
-import { firstKeyword, splitStatements, statementAtOffset, statementSpanSchema, type StatementSpan } from "./sql-statements";
+import { firstKeyword, splitStatements, statementAtOffset, type StatementSpan } from "./sql-statements";
+import { statementSpanSchema } from "./type-schemas";
 
 function texts(sql: string): string[] {
   return splitStatements(sql).map((span) => span.text);

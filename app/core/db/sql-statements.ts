@@ -1,5 +1,4 @@
 // Splits SQL text into statements and finds the statement under an editor cursor, without asking SQLite.
-import { z } from "zod";
 import { scanTokens } from "./sql-tokens";
 
 /** One statement of a SQL text; `start`/`end` are JS string (UTF-16) offsets, so `sql.slice(start, end) === text`. */
@@ -9,12 +8,6 @@ export interface StatementSpan {
   start: number;
   end: number;
 }
-
-export const statementSpanSchema: z.ZodType<StatementSpan> = z.object({
-  text: z.string(),
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
-});
 
 /** Words looked at when deciding whether a statement is `[EXPLAIN [QUERY PLAN]] CREATE [TEMP] TRIGGER`. */
 const LEADING_WORDS_KEPT = 6;

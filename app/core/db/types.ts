@@ -1,12 +1,11 @@
-// Types (with matching zod schemas) that cross the boundary between the SQLite engine and its callers.
-import { z } from "zod";
+// Types that cross the boundary between the SQLite engine and its callers. Their zod schemas are in type-schemas.ts, apart,
+// so the SQLite worker, which only produces these values, does not carry zod (about 25 KB gzip before its first query).
 import type { ColumnarRows } from "./columnar-rows";
 
 /** One SQLite value as sql.js hands it over: BLOBs arrive as bytes. */
 export type SqlValue = null | number | string | Uint8Array;
 /** A value a page of result rows can carry: also INTEGERs kept exact beyond ±2^53, as bigint. */
 export type ResultValue = SqlValue | bigint;
-export const sqlValueSchema: z.ZodType<SqlValue> = z.union([z.null(), z.number(), z.string(), z.instanceof(Uint8Array)]);
 
 export type DbErrorKind =
   | "empty-file"
@@ -31,27 +30,6 @@ export interface DbError {
   statementStart?: number;
   statementEnd?: number;
 }
-export const dbErrorSchema: z.ZodType<DbError> = z.object({
-  kind: z.enum([
-    "empty-file",
-    "not-a-database",
-    "corrupt-database",
-    "too-large",
-    "sql-error",
-    "no-result",
-    "import-error",
-    "fetch-failed",
-    "worker-failed",
-    "stopped",
-    "timeout",
-    "too-many-rows",
-  ]),
-  message: z.string(),
-  statementIndex: z.number().int().optional(),
-  statementStart: z.number().int().optional(),
-  statementEnd: z.number().int().optional(),
-});
-
 export interface ColumnInfo {
   name: string;
   /** Declared type as written in CREATE TABLE ('' when none). */
@@ -94,29 +72,6 @@ export interface TableInfo {
 export interface DatabaseSchema {
   tables: TableInfo[];
 }
-
-export const databaseSchemaSchema: z.ZodType<DatabaseSchema> = z.object({
-  tables: z.array(
-    z.object({
-      name: z.string(),
-      kind: z.enum(["table", "view"]),
-      rowCount: z.number().int().nullable(),
-      columns: z.array(
-        z.object({
-          name: z.string(),
-          type: z.string(),
-          notNull: z.boolean(),
-          defaultValue: z.string().nullable(),
-          primaryKeyPosition: z.number().int(),
-          comment: z.string().nullable(),
-        }),
-      ),
-      foreignKeys: z.array(z.object({ fromColumns: z.array(z.string()), toTable: z.string(), toColumns: z.array(z.string()) })),
-      indexes: z.array(z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), origin: z.string() })),
-      sql: z.string(),
-    }),
-  ),
-});
 
 /** What a run of one or more statements produced. Rows stay in the engine; callers page through them. */
 export interface QueryResultSummary {

@@ -2,7 +2,8 @@
 import initSqlJs, { type Database } from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasTopLevelOrderBy, judgeExecution, judgeQueries, judgementSchema, type JudgeQueriesOptions } from "./ex-judge";
-import { createSqlJsQueryRunner, queryOutcomeSchema, type QueryOutcome, type QueryRunner } from "./query-runner";
+import { createSqlJsQueryRunner, type QueryOutcome, type QueryRunner } from "./query-runner";
+import { queryOutcomeSchema } from "./query-outcome-schema";
 
 const FIXTURE_SQL = `
 CREATE TABLE singer (singer_id INTEGER PRIMARY KEY, name TEXT, country TEXT, age INTEGER, rating REAL);

@@ -1,8 +1,7 @@
 // The EX judge's view of a database: one read-only query run to completion (every row, a time limit, a row cap), through the one executor.
 import type { Database } from "sql.js";
-import { z } from "zod";
 import { runReadOnlyQuery, type ReadOnlyDatabase, type ReadOnlyOptions } from "../db/read-only-query";
-import { sqlValueSchema, type Outcome, type ReadOnlyResult, type SqlValue } from "../db/types";
+import type { Outcome, ReadOnlyResult, SqlValue } from "../db/types";
 
 export type QueryErrorKind = "sql-error" | "timeout" | "too-many-rows";
 
@@ -11,11 +10,6 @@ export interface QueryError {
   kind: QueryErrorKind;
   message: string;
 }
-
-export const queryErrorSchema: z.ZodType<QueryError> = z.object({
-  kind: z.enum(["sql-error", "timeout", "too-many-rows"]),
-  message: z.string(),
-});
 
 /** A query's full result (every row, in the order SQLite produced them), or why there is none. */
 export type QueryOutcome =
@@ -28,17 +22,6 @@ export type QueryOutcome =
       wholeRealCells?: number[];
     }
   | { ok: false; error: QueryError; elapsedMs?: number };
-
-export const queryOutcomeSchema: z.ZodType<QueryOutcome> = z.discriminatedUnion("ok", [
-  z.object({
-    ok: z.literal(true),
-    columns: z.array(z.string()),
-    rows: z.array(z.array(sqlValueSchema)),
-    elapsedMs: z.number().optional(),
-    wholeRealCells: z.array(z.number().int().nonnegative()).optional(),
-  }),
-  z.object({ ok: z.literal(false), error: queryErrorSchema, elapsedMs: z.number().optional() }),
-]);
 
 export interface QueryRunOptions {
   /** Wall-clock limit for the whole query. */
