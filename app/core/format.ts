@@ -1,6 +1,10 @@
 // Numbers for people: thousands separators, ms/s, KB/MB. Shared by the engine's messages, the UI and the CLI.
+// One formatter for every count: toLocaleString builds a new Intl.NumberFormat on each call (~20 µs), and the grid
+// formats a row number per row it renders.
+const countFormat = new Intl.NumberFormat("en-US");
+
 export function formatCount(value: number): string {
-  return value.toLocaleString("en-US");
+  return countFormat.format(value);
 }
 
 /** The noun for a count: "row" for exactly 1, "rows" otherwise (0 rows, 2 rows, 1.5 rows). */

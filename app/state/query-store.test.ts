@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
 import { provideServices } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
-import { PAGE_ROWS, useQueryStore } from "./query-store";
+import { PAGE_ROWS, RUNNING_SHOWN_AFTER_MS, shownRun, useQueryStore } from "./query-store";
 
 /** While true, the engine never answers a query: a long-running statement, as far as the store can tell. */
 let hanging = false;
@@ -56,9 +56,10 @@ describe("query store", () => {
 
   it("brings a result, its first rows and the end of the run to the store in one update", async () => {
     const updates: { result: boolean; running: boolean }[] = [];
-    const unsubscribe = useQueryStore.subscribe((state, previous) =>
-      updates.push({ result: state.result !== previous.result, running: state.running !== null }),
-    );
+    // A run slower than RUNNING_SHOWN_AFTER_MS (a loaded machine) also gets the update that shows it running.
+    const unsubscribe = useQueryStore.subscribe((state, previous) => {
+      if (state.runningShown === previous.runningShown) updates.push({ result: state.result !== previous.result, running: state.running !== null });
+    });
     try {
       await useQueryStore.getState().run("SELECT n, 'row ' || n AS label, x'00ff' AS bytes FROM numbers WHERE n <= 3");
     } finally {
@@ -71,6 +72,43 @@ describe("query store", () => {
     ]);
     expect(useQueryStore.getState().result).toMatchObject({ rowCount: 3, columns: ["n", "label", "bytes"] });
     expect(useQueryStore.getState().rowAt(2)).toEqual([3, "row 3", new Uint8Array([0, 255])]);
+  });
+
+  describe("what the screen shows of a run", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      hanging = false;
+    });
+
+    it("shows no run for a query that answers before RUNNING_SHOWN_AFTER_MS: its result is the only change on screen", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const shown: unknown[] = [];
+      const unsubscribe = useQueryStore.subscribe((state) => shown.push(shownRun(state)));
+      try {
+        await useQueryStore.getState().run("SELECT count(*) FROM numbers");
+        vi.advanceTimersByTime(RUNNING_SHOWN_AFTER_MS * 2);
+      } finally {
+        unsubscribe();
+      }
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.every((run) => run === null)).toBe(true);
+      expect(useQueryStore.getState()).toMatchObject({ running: null, runningShown: false });
+    });
+
+    it("shows a run once it has lasted RUNNING_SHOWN_AFTER_MS, until it ends", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      hanging = true;
+      const run = useQueryStore.getState().run("SELECT count(*) FROM numbers");
+      expect(useQueryStore.getState().running?.sql).toBe("SELECT count(*) FROM numbers");
+      vi.advanceTimersByTime(RUNNING_SHOWN_AFTER_MS - 1);
+      expect(shownRun(useQueryStore.getState())).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(shownRun(useQueryStore.getState())?.sql).toBe("SELECT count(*) FROM numbers");
+      useQueryStore.getState().abandon("The SQLite worker stopped unexpectedly.");
+      await run;
+      expect(shownRun(useQueryStore.getState())).toBeNull();
+      expect(useQueryStore.getState().runningShown).toBe(false);
+    });
   });
 
   it("places an SQL error in the editor text", async () => {

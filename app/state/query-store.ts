@@ -9,8 +9,14 @@ import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
 import { errorMessage } from "../core/error-message";
 import { workspaceWatchdog } from "./workspace-watchdog";
+import { afterPaint } from "./after-paint";
 
 export const PAGE_ROWS = FIRST_PAGE_ROWS;
+/**
+ * A run is shown as running (the timer, Stop, "SQLite busy") once it has lasted this long. Most queries answer well
+ * before: showing their run would cost a render and a frame between the key press and the rows, and flash for a frame.
+ */
+export const RUNNING_SHOWN_AFTER_MS = 100;
 
 /** An error placed in the editor text (offsets are into the editor, not the run batch). */
 export interface QueryError extends DbError {
@@ -19,7 +25,10 @@ export interface QueryError extends DbError {
 }
 
 interface QueryState {
+  /** The run in progress (set at once, so a second Run waits for it). */
   running: { sql: string; startedAt: number } | null;
+  /** True once the run in progress has lasted RUNNING_SHOWN_AFTER_MS: what the screen shows of it (see shownRun). */
+  runningShown: boolean;
   /** The last result, without its rows: they are read through rowAt from the pages kept beside the store. */
   result: ResultSummary | null;
   error: QueryError | null;
@@ -41,22 +50,16 @@ interface QueryState {
 const pages = new Map<number, ColumnarPage>();
 const pagesRequested = new Set<number>();
 let stopRequested: (() => void) | null = null;
+let showRunning: ReturnType<typeof setTimeout> | null = null;
 
-/** Runs work after the browser has painted the current frame (in Node, on the next turn), so it never delays a result. */
-function afterPaint(work: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  // A hidden tab paints no frames; the timer still runs the work soon.
-  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
+/** The run in progress as the screen shows it: null until it has lasted RUNNING_SHOWN_AFTER_MS. */
+export function shownRun(state: Pick<QueryState, "running" | "runningShown">): QueryState["running"] {
+  return state.runningShown ? state.running : null;
 }
 
 export const useQueryStore = create<QueryState>((set, get) => ({
   running: null,
+  runningShown: false,
   result: null,
   error: null,
   pageVersion: 0,
@@ -64,7 +67,12 @@ export const useQueryStore = create<QueryState>((set, get) => ({
   async run(sql, offsetInEditor = 0) {
     if (get().running || sql.trim() === "") return;
     const startedAt = performance.now();
-    set({ running: { sql, startedAt }, error: null });
+    const running = { sql, startedAt };
+    set({ running, error: null });
+    if (showRunning) clearTimeout(showRunning);
+    showRunning = setTimeout(() => {
+      if (get().running === running) set({ runningShown: true });
+    }, RUNNING_SHOWN_AFTER_MS);
     const stopped = new Promise<"stopped">((resolve) => {
       stopRequested = () => resolve("stopped");
     });
@@ -77,6 +85,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       stopRequested = null;
       set({
         running: null,
+        runningShown: false,
         error: {
           kind: "worker-failed",
           message: `SQLite failed while running the query (${errorMessage(error)}). It was restarted and the database reopened from its last saved state.`,
@@ -89,7 +98,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     if (outcome === "stopped") return; // stop() has already reported and reloaded
     if (useDatabaseStore.getState().current?.id !== databaseId) {
       // Another database was opened while this ran: its result would show against the wrong database.
-      set({ running: null });
+      set({ running: null, runningShown: false });
       return;
     }
     const databaseName = useDatabaseStore.getState().current?.name ?? "";
@@ -99,12 +108,12 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       const { firstPage, ...result } = outcome;
       pages.set(0, new ColumnarPage(firstPage));
       // The result, its first rows, the end of the run and the cleared error reach the screen as one update: one render.
-      set({ running: null, result, error: null, pageVersion: get().pageVersion + 1 });
+      set({ running: null, runningShown: false, result, error: null, pageVersion: get().pageVersion + 1 });
     } else {
       const error: QueryError = { ...outcome.error };
       if (error.statementStart !== undefined) error.editorStart = error.statementStart + offsetInEditor;
       if (error.statementEnd !== undefined) error.editorEnd = error.statementEnd + offsetInEditor;
-      set({ running: null, error });
+      set({ running: null, runningShown: false, error });
     }
     const entry = { sql, ranAt: Date.now(), databaseName, ok: outcome.ok, rowCount: outcome.ok ? outcome.rowCount : null, elapsedMs: outcome.elapsedMs };
     // Opening the IndexedDB transaction took ~2-5 ms on the main thread, between the result and its render: it waits for the paint.
@@ -115,7 +124,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
   abandon(message) {
     // The worker is gone: whatever was running will never answer.
     stopRequested?.();
-    set({ running: null, error: { kind: "worker-failed", message } });
+    set({ running: null, runningShown: false, error: { kind: "worker-failed", message } });
   },
 
   clear() {
@@ -131,6 +140,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     const seconds = ((performance.now() - running.startedAt) / 1000).toFixed(1);
     set({
       running: null,
+      runningShown: false,
       error: { kind: "stopped", message: `Query stopped after ${seconds} s. The database is as it was before the query.` },
     });
     // Through the watchdog: an agent's query in the same worker is run again once the database is back.

@@ -115,6 +115,22 @@ describe("per-database workspace", () => {
     expect(run).not.toHaveBeenCalled();
   });
 
+  it("writes a result's last run after the paint, not in the update that brings the result to the screen", async () => {
+    await switchTo("db-shop", "Shop");
+    const saves = vi.spyOn(queryLabStorage(), "saveWorkspace");
+    let savedWithResult: number | null = null;
+    const unsubscribe = useQueryStore.subscribe((state, previous) => {
+      if (state.result !== previous.result) savedWithResult = saves.mock.calls.length;
+    });
+    try {
+      await useQueryStore.getState().run("SELECT 7 AS seven");
+    } finally {
+      unsubscribe();
+    }
+    expect(savedWithResult).toBe(0);
+    await vi.waitFor(() => expect(saves).toHaveBeenCalledWith(expect.objectContaining({ lastRun: expect.objectContaining({ sql: "SELECT 7 AS seven" }) })));
+  });
+
   it("a copy saved because another tab changed the original keeps the work on screen", async () => {
     await switchTo("db-shop", "Shop");
     expect(text()).toBe("SELECT 'from before'");

@@ -8,6 +8,7 @@ import { useDatabaseStore, type CurrentDatabase } from "./database-store";
 import { useDiagnosisStore } from "./diagnosis-store";
 import { useEditorStore } from "./editor-store";
 import { useQueryStore } from "./query-store";
+import { afterPaint } from "./after-paint";
 
 /** A last result that took longer is not run again by itself on return: opening a database should not start a long query. */
 export const RERUN_LIMIT_MS = 2_000;
@@ -35,10 +36,21 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
   let pageLoad = true;
   let entering: Promise<void> = Promise.resolve();
 
+  /** Workspaces changed but not yet written, by database: written after the paint (a result's lastRun changes with it). */
+  const unsaved = new Map<string, DatabaseWorkspace>();
+  const writeUnsaved = (): Promise<unknown> => {
+    const writes = [...unsaved.values()].map(
+      (workspace) =>
+        storage()
+          .saveWorkspace(workspace)
+          .catch(() => undefined), // not kept: the workspace lives as long as the page
+    );
+    unsaved.clear();
+    return Promise.all(writes);
+  };
   const save = (workspace: DatabaseWorkspace) => {
-    void storage()
-      .saveWorkspace(workspace)
-      .catch(() => undefined); // not kept: the workspace lives as long as the page
+    if (unsaved.size === 0) afterPaint(() => void writeUnsaved());
+    unsaved.set(workspace.databaseId, workspace);
   };
   const update = (change: Partial<DatabaseWorkspace>) => {
     if (!applied) return;
@@ -56,6 +68,8 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
     useDatabaseStore.getState().samples.find((sample) => sample.title === database.name)?.exampleQuery ?? "";
 
   async function enter(database: CurrentDatabase, firstOfPage: boolean): Promise<void> {
+    // A change not yet written (this database's, left and opened again at once) is read back as written.
+    await writeUnsaved();
     const kept = await storage()
       .loadWorkspace(database.id)
       .catch(() => null);
@@ -127,6 +141,7 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
     settled: () => entering,
     stop() {
       flushText();
+      void writeUnsaved();
       stopDatabase();
       stopEditor();
       stopThread();

@@ -1,7 +1,7 @@
 // The bottom line: whether SQLite is ready or busy, what is open, whether it is kept, progress of a load, the value
 // index's state, and the embedding model's state (the one place it is reported outside Settings).
 import { useDatabaseStore, type SaveState } from "../../state/database-store";
-import { useQueryStore } from "../../state/query-store";
+import { shownRun, useQueryStore } from "../../state/query-store";
 import { formatBytes, formatCount } from "../../core/format";
 import { EmbeddingStatus } from "./embedding-status";
 import { ValueIndexStatus } from "./value-index-status";
@@ -21,7 +21,7 @@ export function StatusLine() {
   const current = useDatabaseStore((state) => state.current);
   const schema = useDatabaseStore((state) => state.schema);
   const loading = useDatabaseStore((state) => state.loading);
-  const running = useQueryStore((state) => state.running);
+  const running = useQueryStore(shownRun);
   const tableCount = schema?.tables.filter((table) => table.kind === "table").length ?? 0;
   const worker = status === "starting" ? "SQLite starting…" : status === "failed" ? "SQLite failed to start" : running ? "SQLite busy" : "SQLite ready";
   return (

@@ -1,8 +1,8 @@
 // The editor with its toolbar: Run, Stop, Format, and the query history.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
-import { useQueryStore } from "../../state/query-store";
+import { shownRun, useQueryStore } from "../../state/query-store";
 import { ErrorBoundary } from "../common/error-boundary";
 import { diagnoseAtCursor, formatSql, runAtCursor } from "./editor-commands";
 import { useDiagnosisStore } from "../../state/diagnosis-store";
@@ -13,14 +13,29 @@ const MonacoSqlEditor = lazy(() => import("./monaco-sql-editor"));
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
+/**
+ * True from the task after the database became ready, so Monaco's lazy import (which first writes a preload link for
+ * each of its ~25 chunks) runs after the render that shows the database ready instead of inside it.
+ */
+function useReadyForCodeEditor(databaseReady: boolean): boolean {
+  const [afterReady, setAfterReady] = useState(false);
+  useEffect(() => {
+    if (!databaseReady) return;
+    const timer = setTimeout(() => setAfterReady(true), 0);
+    return () => clearTimeout(timer);
+  }, [databaseReady]);
+  return databaseReady && afterReady;
+}
+
 export function EditorPanel() {
-  const running = useQueryStore((state) => state.running);
+  const running = useQueryStore(shownRun);
   const stop = useQueryStore((state) => state.stop);
   const [formatMessage, setFormatMessage] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyCount = useEditorStore((state) => state.history.length);
   const databaseReady = useDatabaseStore((state) => state.status !== "starting");
   const diagnosing = useDiagnosisStore((state) => state.status === "running");
+  const codeEditorWanted = useReadyForCodeEditor(databaseReady);
 
   return (
     <section className="editor-panel" aria-label="SQL">
@@ -67,7 +82,7 @@ export function EditorPanel() {
       <div className="editor-host">
         <ErrorBoundary fallback={(error) => <PlainSqlEditor note={`The code editor could not load (${error.message}); a plain one is used.`} />}>
           {/* Monaco (about 1 MB) starts loading once the database is ready, so it does not delay the first query. */}
-          {databaseReady ? (
+          {codeEditorWanted ? (
             <Suspense fallback={<PlainSqlEditor />}>
               <MonacoSqlEditor />
             </Suspense>

@@ -1,6 +1,6 @@
 // The result of the last run: row count and time, the grid, copy and export, or the error in words.
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useQueryStore } from "../../state/query-store";
+import { shownRun, useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
 import { formatCount, formatCountOf, formatDuration } from "../../core/format";
 import { copyTextOf } from "./cell-text";
@@ -26,7 +26,7 @@ function RunningTimer({ startedAt }: { startedAt: number }) {
 export function ResultsPanel() {
   const result = useQueryStore((state) => state.result);
   const error = useQueryStore((state) => state.error);
-  const running = useQueryStore((state) => state.running);
+  const running = useQueryStore(shownRun);
   const exportResult = useQueryStore((state) => state.exportResult);
   const rowAt = useQueryStore((state) => state.rowAt);
   // A selection belongs to the result it was made in: a new result starts with none (derived, not reset in an effect).
