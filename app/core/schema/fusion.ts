@@ -13,11 +13,17 @@ export interface FusionWeights {
    * the same thing (Kunden, kunde) but sometimes not (Lieferant in Lieferantenrabatt), so below an exact match.
    */
   subword: number;
+  /**
+   * What a measure match counts for (the question asks for money and the column is an amount): below a sub-word match
+   * of full strength, as it says which kind of column, not which one; enough to lift a chosen table's amount past its
+   * unrelated columns.
+   */
+  measure: number;
 }
 
-export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 1, table: 0.35, subword: 0.5 };
+export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 1, table: 0.35, subword: 0.5, measure: 0.35 };
 
-/** Lexical (sub-word matches included, weighed down) and dense blended (either alone when the other did not run), plus the value-match bonus. */
+/** Lexical (sub-word matches included, weighed down) and dense blended (either alone when the other did not run), plus the value-match and measure bonuses. */
 export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
   const lexical = stages.lexical === undefined ? undefined : stages.lexical + weights.subword * (stages.subword ?? 0);
   const text =
@@ -26,7 +32,7 @@ export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_F
       : lexical === undefined
         ? stages.dense
         : weights.lexicalShare * lexical + (1 - weights.lexicalShare) * stages.dense;
-  return text + weights.value * (stages.value ?? 0);
+  return text + weights.value * (stages.value ?? 0) + weights.measure * (stages.measure ?? 0);
 }
 
 /** A column's score: its own fused evidence plus a share of its table's. */
@@ -43,6 +49,7 @@ export function contributingStages(stages: StageScores, weights: FusionWeights =
   if (stages.subword) parts.push(["sub-word", lexicalShare * weights.subword * stages.subword]);
   if (denseRan) parts.push(["dense", (stages.lexical === undefined ? 1 : 1 - weights.lexicalShare) * (stages.dense ?? 0)]);
   if (stages.value) parts.push(["value", weights.value * stages.value]);
+  if (stages.measure) parts.push(["measure", weights.measure * stages.measure]);
   const total = parts.reduce((sum, [, part]) => sum + part, 0);
   if (total <= 0) return [];
   return parts.filter(([, part]) => part >= total / 4).map(([reason]) => reason);

@@ -256,8 +256,9 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   for (const state of columns) {
     if (foreignKeyColumns.has(columnKey(state.table, state.column))) continue;
     const stages = scores.stages[state.unit] ?? {};
-    // A year says which date column, not which table (see the retriever).
-    const own = fuseUnit(scores.valueMatches.get(state.unit)?.kind === "year" ? { ...stages, value: 0 } : stages, weights);
+    // A year says which date column, not which table (see the retriever); the kind of figure asked for ("how much" →
+    // an amount) says which column of a chosen table, not which table: most tables of a warehouse have an amount.
+    const own = fuseUnit({ ...stages, measure: 0, ...(scores.valueMatches.get(state.unit)?.kind === "year" ? { value: 0 } : {}) }, weights);
     if (own > (tableEvidence.get(state.table) ?? 0)) tableEvidence.set(state.table, own);
   }
   const tableChoices = rankTables({
@@ -296,6 +297,13 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     return kind === "exact" || kind === "part";
   };
   for (const state of relevantColumns) if (holdsNamedValue(state)) valueColumnsOf.set(state.table, [...(valueColumnsOf.get(state.table) ?? []), state]);
+  // A chosen table comes with its columns of the kind of figure the question asks for ("how much did the clinic
+  // charge" → appointments.fee): the question's words name the table, rarely the amount, and an amount is what it sums.
+  const measureColumnsOf = new Map<string, ColumnState[]>();
+  for (const state of columns) {
+    if (!scores.stages[state.unit]?.measure || isExcluded(state.table, state.column)) continue;
+    measureColumnsOf.set(state.table, [...(measureColumnsOf.get(state.table) ?? []), state]);
+  }
   let kept = new Map<string, Set<string>>();
   let tableReasons = new Map<string, KeepReason>();
   let edges: JoinEdge[] = [];
@@ -334,6 +342,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
         if (!kept.has(candidate.table)) kept.set(candidate.table, new Set());
         note(candidate.table, candidate.rank);
         for (const state of valueColumnsOf.get(candidate.table) ?? []) keep(state.table, state.column, relevantReasons.get(state) ?? ["value"]);
+        if (!candidate.filler && candidate.reason !== "neighbour")
+          for (const state of measureColumnsOf.get(candidate.table) ?? []) keep(state.table, state.column, ["measure"]);
         if (candidate.whole) for (const column of tablesByName.get(candidate.table)?.columns ?? []) keep(candidate.table, column.name, ["whole-table"]);
       }
     }

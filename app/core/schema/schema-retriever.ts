@@ -3,6 +3,7 @@ import type { DatabaseSchema } from "../db/types";
 import { passageInput, queryInput } from "./embedding-prefixes";
 import { detectLanguage, stopwords, type Language } from "./language";
 import { LexicalIndex, type UnitWords } from "./lexical-index";
+import { columnMeasures, questionMeasures, type MeasureConcept } from "./measure-concepts";
 import { loadStemmer } from "./stemmers";
 import { SubwordVocabulary } from "./sub-words";
 import { splitIdentifier, stemWord, textWords } from "./text-terms";
@@ -80,6 +81,8 @@ export class SchemaRetriever {
   private readonly values: ValueMatcher | null;
   private readonly columnUnitIndex = new Map<string, number>();
   private readonly tableUnitIndex = new Map<string, number>();
+  /** The column units whose names say they hold a kind of figure (an amount, a rating…), with the kinds. */
+  private readonly measureUnits: Array<{ unit: number; measures: MeasureConcept[] }> = [];
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
 
   constructor(input: SchemaIndexInput) {
@@ -89,6 +92,10 @@ export class SchemaRetriever {
     const profiles = new Map(input.profile?.tables.map((table) => [table.table, new Map(table.columns.map((column) => [column.column, column]))]) ?? []);
 
     for (const table of input.schema.tables) {
+      const keys = new Set([
+        ...table.columns.filter((column) => column.primaryKeyPosition > 0).map((column) => column.name),
+        ...table.foreignKeys.flatMap((key) => key.fromColumns),
+      ]);
       const tableDescription = input.descriptions?.tables[table.name]?.description?.text ?? "";
       this.tableUnitIndex.set(table.name, this.units.length);
       this.units.push({
@@ -108,7 +115,10 @@ export class SchemaRetriever {
           column: column.name,
           text: `${spokenName(column.name)} of ${spokenName(table.name)} (${column.type || "any"})${description ? `: ${description}` : ""}${examples.length ? `; e.g. ${examples.join(", ")}` : ""}`,
         });
-        this.unitWords.push({ name: textWords(column.name), description: textWords(description) });
+        const nameWords = textWords(column.name);
+        const measures = columnMeasures(column, nameWords, keys.has(column.name));
+        if (measures.length > 0) this.measureUnits.push({ unit: this.units.length - 1, measures });
+        this.unitWords.push({ name: nameWords, description: textWords(description) });
       }
     }
     this.vocabulary = new SubwordVocabulary(this.unitWords.flatMap((unit) => unit.name));
@@ -164,6 +174,10 @@ export class SchemaRetriever {
         if (lexical.subword[index] > 0) stages[index].subword = lexical.subword[index] / max;
       }
     }
+
+    // The kind of figure the question asks for ("how much did they charge" → an amount): which columns hold one.
+    const asked = questionMeasures(questionWords);
+    if (asked.size > 0) for (const { unit, measures } of this.measureUnits) if (measures.some((measure) => asked.has(measure))) stages[unit].measure = 1;
 
     const valueMatches = new Map<number, ValueMatch>();
     if (this.values) {

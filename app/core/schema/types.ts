@@ -63,6 +63,7 @@ export type KeepReason =
   | "lexical" // BM25 over names and descriptions
   | "sub-word" // a word of the question is a form or part of its name (Kunden → kunde, Durchschnittspreis → preis)
   | "value" // a word or phrase of the question is one of its stored values
+  | "measure" // the question asks for a figure of the kind its name says it holds (money, rating, quantity, area)
   | "key" // primary or foreign key of a kept table
   | "join-path" // on the foreign-key path joining kept tables
   | "label" // the column that names a kept table's rows (name, title): answers show it
@@ -81,6 +82,8 @@ export interface StageScores {
   /** Sub-word matches, on the lexical stage's scale (absent when there were none). */
   subword?: number;
   value?: number;
+  /** 1 when the question asks for the kind of figure the column's name says it holds (measure-concepts.ts); columns only. */
+  measure?: number;
 }
 
 export interface ColumnDecision {

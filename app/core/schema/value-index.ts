@@ -83,6 +83,8 @@ export class ValueIndex implements ValueMatcher {
   private readonly regionNameKeys = new Map<Language | "", Map<string, Place[]>>();
   /** Built on first use from the whole values (singleWordValues), dropped when values are added. */
   private singleWordKeys: Map<string, string[]> | null = null;
+  /** The same values by their first CLIPPED_MIN letters (clippedValues), built on first use, dropped when values are added. */
+  private clippedWordKeys: Map<string, string[]> | null = null;
   private count = 0;
 
   /** All columns at once (tests, small databases); the streamed builder adds them chunk by chunk instead. */
@@ -114,6 +116,7 @@ export class ValueIndex implements ValueMatcher {
     const tally = this.dateTallies[columnIndex]!;
     const regionCodes = this.regionTallies[columnIndex]!;
     this.singleWordKeys = null;
+    this.clippedWordKeys = null;
     for (let position = 0; position < values.length; position += 1) {
       const value = values[position]!;
       this.count += 1;
@@ -205,6 +208,43 @@ export class ValueIndex implements ValueMatcher {
     return this.singleWordKeys;
   }
 
+  /** Single-word stored values (letters only) long enough to be clipped, by their first CLIPPED_MIN letters. */
+  private clippedValues(): Map<string, string[]> {
+    if (!this.clippedWordKeys) {
+      this.clippedWordKeys = new Map();
+      for (const key of this.exact.keys()) {
+        if (key.length < CLIPPED_MIN + CLIPPED_LETTERS_MIN || !/^\p{L}+$/u.test(key)) continue;
+        const prefix = key.slice(0, CLIPPED_MIN);
+        const keys = this.clippedWordKeys.get(prefix);
+        if (keys) keys.push(key);
+        else this.clippedWordKeys.set(prefix, [key]);
+      }
+    }
+    return this.clippedWordKeys;
+  }
+
+  /**
+   * The stored words a question word is a clipped form of ("maths" → 'Mathematics', "info" → 'Information', "Mathe" →
+   * 'Mathematik'): the word, or the word without a plural -s, begins the stored word, which goes on for at least
+   * CLIPPED_LETTERS_MIN letters more (so not a suffix: "market" is no clipping of 'Marketing'). Not when the question
+   * word is itself a word of the stored values (a word, not a clipping), nor when the rest is one (a compound:
+   * "Kunden" in 'Kundenservice'). Only when it begins at most MAX_CLIPPED_EXPANSIONS stored words: "stat" begins too
+   * many to say which one is meant.
+   */
+  private clippedForms(word: string): string[] {
+    if (this.words.has(word)) return [];
+    const clips = new Set([word, ...(word.endsWith("s") ? [word.slice(0, -1)] : [])].filter((clip) => clip.length >= CLIPPED_MIN));
+    const found = new Set<string>();
+    for (const clip of clips) {
+      for (const key of this.clippedValues().get(clip.slice(0, CLIPPED_MIN)) ?? []) {
+        if (key.length < clip.length + CLIPPED_LETTERS_MIN || !key.startsWith(clip)) continue;
+        const rest = key.slice(clip.length);
+        if (!this.words.has(rest) && !this.exact.has(rest)) found.add(key);
+      }
+    }
+    return found.size <= MAX_CLIPPED_EXPANSIONS ? [...found] : [];
+  }
+
   /**
    * Stored values that are the phrase words[start, start + length) with its last word ending up to INFLECTION_MAX
    * letters earlier (a plural, a case ending), the stem kept at least INFLECTION_STEM_MIN letters; fewest letters cut
@@ -287,6 +327,17 @@ export class ValueIndex implements ValueMatcher {
         const places = this.exact.get(key)!;
         const sharing = 1 / Math.sqrt(places.length);
         for (const place of places) offer(place, PART_WEIGHT * Math.max(0.35, sharing), "part");
+      }
+    }
+
+    // A clipped form of a stored word ("maths" → 'Mathematics'): weaker than a stored value inside a word, as a clipping
+    // is a guess at which longer word was meant.
+    for (const word of new Set(words)) {
+      if (word.length < CLIPPED_MIN || stop.has(word) || this.exact.has(word) || !/^\p{L}+$/u.test(word)) continue;
+      for (const key of this.clippedForms(word)) {
+        const places = this.exact.get(key)!;
+        const sharing = 1 / Math.sqrt(places.length);
+        for (const place of places) offer(place, CLIPPED_WEIGHT * Math.max(0.35, sharing), "part");
       }
     }
 
@@ -374,6 +425,13 @@ const REGION_CODE_SHARE = 0.9;
 const PART_MIN = 4;
 /** A value inside a word counts for less than the word itself: below the 0.5 that makes a value the question's anchor. */
 const PART_WEIGHT = 0.45;
+/** Shortest clipped form read as the start of a longer stored word ("info", "maths"), and fewest letters it leaves out. */
+const CLIPPED_MIN = 4;
+const CLIPPED_LETTERS_MIN = 4;
+/** A clipped form beginning more than one stored word names none of them ("kunden": 'Kundenservice', 'Kundencenter'). */
+const MAX_CLIPPED_EXPANSIONS = 1;
+/** Weaker than a value inside a word (PART_WEIGHT): which longer word a clipping stands for is a guess. */
+const CLIPPED_WEIGHT = 0.4;
 /** Stored values this short, in capitals, are codes ('AN', 'ES', 'DE', 'NY'): an ordinary word of that spelling is no evidence. */
 const SHORT_CODE_LENGTH = 3;
 

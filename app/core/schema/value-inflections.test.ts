@@ -37,6 +37,23 @@ describe("stored values named in another form", () => {
     expect(index.match("Which doctors worked once?", "english")).toEqual([]);
   });
 
+  it("matches a stored word the question clips, weakly, and only when the clipping names one word that is not a compound or a suffix away", () => {
+    const index = new ValueIndex([
+      { table: "teachers", column: "subject_area", values: ["Mathematics", "History", "Information Technology"] },
+      { table: "departments", column: "name", values: ["Marketing", "Kundenservice", "Statistics", "Stationery"] },
+      { table: "stops", column: "name", values: ["Market St", "Service"] },
+    ]);
+    const [maths] = index.match("Who teaches maths at Grant?", "english");
+    expect(maths).toMatchObject({ table: "teachers", column: "subject_area", value: "Mathematics", kind: "part" });
+    expect(maths!.score).toBeLessThan(0.5);
+    expect(index.match("Mathe und Info", "german").map((match) => match.value)).toEqual(["Mathematics"]);
+    // "market" is a stored word and 'Marketing' only a suffix away; 'Kundenservice' is "kunden" and a stored word (a
+    // compound, not a clipping); "stat" begins two stored words.
+    expect(index.match("Which market?", "english").filter((match) => match.value === "Marketing")).toEqual([]);
+    expect(index.match("Welche Kunden?", "german")).toEqual([]);
+    expect(index.match("Which stats?", "english")).toEqual([]);
+  });
+
   it("finds values added after a first question", () => {
     const index = new ValueIndex();
     const column = index.addColumn("departments", "name");
