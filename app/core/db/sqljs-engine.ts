@@ -9,6 +9,7 @@ import { openLazyDatabase } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
+import { tuneConnection } from "./connection-settings";
 import type { CsvOptions } from "./result-export";
 import type { DatabaseSchema, DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./types";
 
@@ -65,6 +66,15 @@ export function checkDatabaseBytes(bytes: Uint8Array): DbError | null {
   return null;
 }
 
+export interface OpenOptions {
+  /**
+   * false for bytes known to be a whole, sound file (a sample the site ships, its size checked against the sample
+   * list): SQLite's check of every page (PRAGMA quick_check, most of the time an open takes) is skipped; the header and
+   * the schema are still read. True by default: files, downloads and stored copies are checked.
+   */
+  checkPages?: boolean;
+}
+
 export class SqliteEngine {
   private database: Database;
   private readonly results = new Map<string, StoredResult>();
@@ -85,7 +95,7 @@ export class SqliteEngine {
   }
 
   /** Opens a database from file bytes, or a new empty one when bytes is null. The current one stays open on failure. */
-  async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
+  async open(bytes: Uint8Array | null, options: OpenOptions = {}): Promise<Outcome<OpenedDatabase>> {
     if (bytes !== null) {
       const problem = checkDatabaseBytes(bytes);
       if (problem) return { ok: false, error: problem };
@@ -96,13 +106,14 @@ export class SqliteEngine {
     } catch (error) {
       return { ok: false, error: { kind: "not-a-database", message: `SQLite could not open the file: ${errorMessage(error)}` } };
     }
-    const validation = this.validate(candidate);
+    const validation = this.validate(candidate, options.checkPages ?? true);
     if (validation) {
       candidate.close();
       return { ok: false, error: validation };
     }
     this.database.close();
     this.database = candidate;
+    tuneConnection(candidate);
     this.lazy = null;
     this.results.clear();
     this.openedHash = hashBytes(bytes ?? new Uint8Array());
@@ -143,6 +154,7 @@ export class SqliteEngine {
       // A connection whose read failed mid-query may not close cleanly; it is dropped either way.
     }
     this.database = candidate;
+    tuneConnection(candidate);
     this.lazy = file;
     this.results.clear();
     // The file is never read whole, so its key is what names it: the source, its size and its header (whose change
@@ -160,9 +172,10 @@ export class SqliteEngine {
   }
 
   /** Reads the schema and runs SQLite's own consistency check, so a damaged file is refused up front. */
-  private validate(candidate: Database): DbError | null {
+  private validate(candidate: Database, checkPages: boolean): DbError | null {
     try {
       candidate.exec("SELECT count(*) FROM sqlite_schema");
+      if (!checkPages) return null;
       const check = candidate.exec("PRAGMA quick_check(5)");
       const messages = (check[0]?.values ?? []).map((row) => String(row[0]));
       if (messages.length > 0 && messages[0] !== "ok") {
@@ -360,7 +373,10 @@ export class SqliteEngine {
     if (this.lazy) throw new Error(`${this.lazy.label} is read on demand; it is not held in memory, so it cannot be exported.`);
     // sql.js frees every prepared statement when it exports (it closes and reopens the connection).
     this.markers = null;
-    return this.database.export();
+    const bytes = this.database.export();
+    // The connection sql.js reopened has SQLite's defaults again.
+    tuneConnection(this.database);
+    return bytes;
   }
 
   /** Imports a CSV/TSV/JSON file as a new table, all or nothing. */
