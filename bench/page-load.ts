@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, Page, Request } from "@playwright/test";
+import type { Browser, Page, Request, Response } from "@playwright/test";
 import { VIEWPORT } from "./browser";
 import { deferredChunks, readChunkGraph } from "./bundle-graph";
 import { kilobytes, median, round, roundAll } from "./stats";
@@ -256,10 +256,45 @@ function fileSet(sizes: FileSize[]): FileSet {
 }
 
 export const INITIAL_JS_RULE =
-  "Initial = every script response (resource type 'script' or URL ending in .js, page and workers) requested between navigation and ready, " +
-  "excluding deferred chunks. Deferred = files named monaco-sql-editor-* or editor.worker-*, plus chunks reachable from them in the build's " +
-  "reference graph (static imports, import(), worker URLs) that index.html cannot reach without passing through them. React.lazy requests " +
-  "Monaco right after first render, racing the database load; it is not needed to show a ready database.";
+  "Initial = every script response (resource type 'script' or URL ending in .js) that the page, its workers or its service worker " +
+  "started before ready (the browser's request start time against the page's ready mark, not when the bench noticed ready), " +
+  "excluding the service worker's own fetch() calls (its precache, and its copies of requests the page makes, which are counted as " +
+  "the page's) and deferred chunks. Deferred = files named monaco-sql-editor-* or editor.worker-*, plus chunks reachable from them in " +
+  "the build's reference graph (static imports, import(), worker URLs) that index.html cannot reach without passing through them. " +
+  "React.lazy requests Monaco right after first render, racing the database load; it is not needed to show a ready database.";
+
+/** The request's response, null when it failed; throws rather than wait forever on one that never answers. */
+async function responseWithin(request: Request, timeoutMs: number): Promise<Response | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No response within ${timeoutMs} ms for ${request.url()}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([request.response().catch(() => null), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The requests, of those recorded, that the browser started before the page's ready mark (epoch ms) and that fetched
+ * something the page or a worker runs. A request's start time is the browser's own (Playwright's timing().startTime,
+ * epoch ms, known once its response arrives), so a request started after ready does not count because the bench noticed
+ * ready late. A service worker's fetch() calls do not count: Workbox's precache fills its cache with the whole site
+ * (the editor, the agent, every lazy chunk) as soon as it installs, and once it controls the page it re-fetches what the
+ * page asks for, which is counted as the page's own request. Its own scripts (sw.js, Workbox's runtime) do count.
+ * A request that failed (no response) fetched nothing.
+ */
+async function fetchedBeforeReady(recorded: readonly Request[], readyEpochMs: number): Promise<{ url: string; resourceType: string }[]> {
+  const fetched: { url: string; resourceType: string }[] = [];
+  for (const request of recorded) {
+    if (request.serviceWorker() && request.resourceType() === "fetch") continue;
+    const response = await responseWithin(request, LOAD_TIMEOUT_MS);
+    if (!response) continue;
+    if (request.timing().startTime < readyEpochMs) fetched.push({ url: request.url(), resourceType: request.resourceType() });
+  }
+  return fetched;
+}
 
 /**
  * One cold load with every request recorded. Sizes come from the served files on disk (vite preview sends them
@@ -268,16 +303,20 @@ export const INITIAL_JS_RULE =
 export async function measureInitialJavaScript(browser: Browser, url: string, distDirectory: string): Promise<InitialJavaScriptResult> {
   const graph = readChunkGraph(distDirectory);
   const deferred = deferredChunks(graph);
-  const requested: { url: string; resourceType: string }[] = [];
+  const recorded: Request[] = [];
   let recording = true;
   const { load, page, close } = await coldLoad(browser, url, {
     onRequest: (request) => {
-      if (recording) requested.push({ url: request.url(), resourceType: request.resourceType() });
+      // Until Playwright sees ready, which is later than the page's ready mark: the start times below make the cut exact.
+      if (recording) recorded.push(request);
     },
   });
   recording = false;
+  let requested: { url: string; resourceType: string }[];
   let resources: { file: string; startMs: number; endMs: number }[];
   try {
+    const readyEpochMs = await page.evaluate((readyAt) => performance.timeOrigin + readyAt, load.navigationToReadyMs);
+    requested = await fetchedBeforeReady(recorded, readyEpochMs);
     resources = await page.evaluate(() =>
       performance.getEntriesByType("resource").map((entry) => ({
         file: entry.name.slice(entry.name.lastIndexOf("/") + 1),
