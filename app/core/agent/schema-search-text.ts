@@ -1,11 +1,13 @@
 // search_schema's observation: the tables and columns found, each with its reasons, as bounded text the model reads.
 import { formatCountOf } from "../format";
+import type { MeasureConcept } from "../schema/measure-concepts";
 import type { SchemaSearchHit, SchemaSearchResult, SearchReason } from "../schema/schema-search";
 import { DEFAULT_OBSERVATION_CHARACTERS } from "./observation-text";
 
 /** A stored value quoted in a reason: long prose is cut, so one value cannot fill the observation. */
 const VALUE_CHARACTERS = 60;
 const LEFT_OUT = " [not in the schema above]";
+const MEASURE_WORDS: Record<MeasureConcept, string> = { money: "an amount of money", rating: "a rating", quantity: "a quantity", area: "an area" };
 
 function quoted(text: string): string {
   const flat = text.replace(/\s+/g, " ");
@@ -24,6 +26,8 @@ export function reasonText(reason: SearchReason): string {
       return "word match";
     case "dense":
       return "dense (close in meaning)";
+    case "measure":
+      return `holds ${reason.measures.map((measure) => MEASURE_WORDS[measure]).join(" or ")}, the kind of figure asked for`;
     case "value": {
       const { match } = reason;
       const where = `${match.table}.${match.column}`;

@@ -99,7 +99,15 @@ describe("search_schema finds what pruning left out", () => {
 
   it("names a match in a description or comment, and a stored value only when values are shared", async () => {
     const described = await searchSchema(pruner.retriever, "stars", { values: false });
-    expect(described.columns[0]).toMatchObject({ table: "suppliers", column: "rating", reasons: [{ kind: "description", word: "stars" }] });
+    // Stars are what a rating holds: the kind of figure asked for is named too.
+    expect(described.columns[0]).toMatchObject({
+      table: "suppliers",
+      column: "rating",
+      reasons: [
+        { kind: "description", word: "stars" },
+        { kind: "measure", measures: ["rating"] },
+      ],
+    });
 
     const withValues = await observe("Spain", { sharing: "profiles", schemaSearch: { search: searchOf(pruner) } });
     expect(withValues.text).toMatch(/^- countries\.name TEXT: value match 'Spain' in countries\.name$/m);
@@ -118,12 +126,17 @@ describe("search_schema finds what pruning left out", () => {
     expect(price.columns[0]).toMatchObject({
       table: "Tarife",
       column: "Durchschnittspreis",
-      reasons: [{ kind: "sub-word", part: "preis", word: "durchschnittspreis", in: "name" }],
+      reasons: [
+        { kind: "sub-word", part: "preis", word: "durchschnittspreis", in: "name" },
+        { kind: "measure", measures: ["money"] },
+      ],
     });
     const validated = validateToolCall({ id: "s", toolName: "search_schema", input: { terms: "Preis" } });
     if (!validated.ok) throw new Error(validated.message);
     const observation = await runTool(validated.call, engine, { schemaSearch: { search: (terms, options) => searchSchema(german.retriever, terms, options) } });
-    expect(observation.text).toMatch(/^- Tarife\.Durchschnittspreis REAL: sub-word 'preis' in 'durchschnittspreis'$/m);
+    expect(observation.text).toMatch(
+      /^- Tarife\.Durchschnittspreis REAL: sub-word 'preis' in 'durchschnittspreis'; holds an amount of money, the kind of figure asked for$/m,
+    );
   });
 
   it("under 'schema only' searches no stored value and names none", async () => {

@@ -9,9 +9,9 @@
 // other evidence chose; it never brings in a table of its own (see prune.ts).
 //
 // How to extend: add a word to a concept's lists, folded as textWords folds (lower case, no accents: Gebühr →
-// gebuhr). Question words: an entry is a whole word, a beginning when it ends with "*" (charg* → charge, charged,
-// charging), or a phrase of words (bring in); a whole word of five letters or more also matches as the head of a
-// compound (Stromkosten → kosten). Column words: a word of the column's split name (net_amt → net, amt), or the head or
+// gebuhr; a schema written in ASCII spells it gebuehr, so column words list both). Question words: an entry is a whole
+// word, a beginning when it ends with "*" (charg* → charge, charged, charging), or a phrase of words (bring in); a
+// whole word of five letters or more also matches as the head of a compound (Stromkosten → kosten). Column words: a word of the column's split name (net_amt → net, amt), or the head or
 // start of a compound name word when it has four letters or more (Durchschnittspreis → preis). Keep to vocabulary any
 // schema of the domain would use, in the languages the stemmers cover; a new concept is a new entry of MEASURE_CONCEPTS.
 import type { ColumnInfo } from "../db/types";
@@ -44,7 +44,7 @@ export const MEASURE_CONCEPTS: Readonly<Record<MeasureConcept, ConceptLexicon>> 
     column: list(`
       amount, amt, price, fee, fees, cost, costs, salary, pay, wage, wages, revenue, income, paid, charge, charges, fare,
       total, balance, tax, discount, rent, premium, budget, spend, usd, eur,
-      betrag, preis, gebuhr, kosten, gehalt, lohn, umsatz, entgelt, abschlag, euro,
+      betrag, preis, gebuhr, gebuehr, kosten, gehalt, lohn, umsatz, entgelt, abschlag, euro,
       bedrag, prijs, salaris, loon, omzet, vergoeding`),
   },
   rating: {
@@ -65,7 +65,9 @@ export const MEASURE_CONCEPTS: Readonly<Record<MeasureConcept, ConceptLexicon>> 
     question: list(`
       square foot, square feet, square meter*, square metre*, sqft, sq ft, acre*, hectare*, m 2,
       quadratmeter*, qm, flache*, vierkante meter*, oppervlak*`),
-    column: list(`sqft, sq ft, square feet, square foot, square meters, square metres, area, acres, acre, hectares, flache, qm, sqm, m 2, oppervlakte`),
+    column: list(
+      `sqft, sq ft, square feet, square foot, square meters, square metres, area, acres, acre, hectares, flache, flaeche, qm, sqm, m 2, oppervlakte`,
+    ),
   },
 };
 

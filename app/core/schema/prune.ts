@@ -267,8 +267,10 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     reasonOf: (table) => {
       const own = contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0];
       if (own) return own;
-      const bestColumn = relevantColumns.find((state) => state.table === table);
-      return (bestColumn && relevantReasons.get(bestColumn)?.[0]) ?? "lexical";
+      // The stage that chose it: a measure match never does (it is left out of tableEvidence above).
+      const chosenBy = (state: ColumnState) => relevantReasons.get(state)?.find((reason) => reason !== "measure");
+      const bestColumn = relevantColumns.find((state) => state.table === table && chosenBy(state) !== undefined);
+      return (bestColumn && chosenBy(bestColumn)) ?? "lexical";
     },
     graph,
     skip: (table) => isExcluded(table) || isPinned(table),

@@ -82,7 +82,7 @@ export class SchemaRetriever {
   private readonly columnUnitIndex = new Map<string, number>();
   private readonly tableUnitIndex = new Map<string, number>();
   /** The column units whose names say they hold a kind of figure (an amount, a rating…), with the kinds. */
-  private readonly measureUnits: Array<{ unit: number; measures: MeasureConcept[] }> = [];
+  private readonly measureUnits = new Map<number, MeasureConcept[]>();
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
 
   constructor(input: SchemaIndexInput) {
@@ -117,7 +117,7 @@ export class SchemaRetriever {
         });
         const nameWords = textWords(column.name);
         const measures = columnMeasures(column, nameWords, keys.has(column.name));
-        if (measures.length > 0) this.measureUnits.push({ unit: this.units.length - 1, measures });
+        if (measures.length > 0) this.measureUnits.set(this.units.length - 1, measures);
         this.unitWords.push({ name: nameWords, description: textWords(description) });
       }
     }
@@ -145,6 +145,11 @@ export class SchemaRetriever {
 
   tableUnit(table: string): number | undefined {
     return this.tableUnitIndex.get(table);
+  }
+
+  /** The kinds of figure a column unit's name says it holds (measure-concepts.ts); none for a table or another column. */
+  measuresOf(unit: number): readonly MeasureConcept[] {
+    return this.measureUnits.get(unit) ?? [];
   }
 
   /** Embeds every unit with this model, once; later questions reuse the vectors. */
@@ -177,7 +182,7 @@ export class SchemaRetriever {
 
     // The kind of figure the question asks for ("how much did they charge" → an amount): which columns hold one.
     const asked = questionMeasures(questionWords);
-    if (asked.size > 0) for (const { unit, measures } of this.measureUnits) if (measures.some((measure) => asked.has(measure))) stages[unit].measure = 1;
+    if (asked.size > 0) for (const [unit, measures] of this.measureUnits) if (measures.some((measure) => asked.has(measure))) stages[unit].measure = 1;
 
     const valueMatches = new Map<number, ValueMatch>();
     if (this.values) {

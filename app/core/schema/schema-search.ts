@@ -3,6 +3,7 @@
 import type { TableInfo } from "../db/types";
 import { errorMessage } from "../error-message";
 import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseUnit } from "./fusion";
+import { questionMeasures, type MeasureConcept } from "./measure-concepts";
 import { DEFAULT_RELATIVE_THRESHOLD } from "./prune";
 import type { SchemaRetriever } from "./schema-retriever";
 import { textTerms, textWords } from "./text-terms";
@@ -19,6 +20,8 @@ export type SearchReason =
   | { kind: "sub-word"; part: string; word: string; in: "name" | "description" }
   /** The ranking matched by words but no single word can be named (a stage the explanation does not know). */
   | { kind: "words" }
+  /** The terms ask for a kind of figure (money, a rating…) its name says it holds. */
+  | { kind: "measure"; measures: MeasureConcept[] }
   /** A stored value (only when values may be shared). */
   | { kind: "value"; match: ValueMatch }
   /** Close in meaning by the embedding model. */
@@ -126,7 +129,14 @@ function subWordReason(words: string[], name: string, description: string): Sear
   return inDescription ? { kind: "sub-word", ...inDescription, in: "description" } : { kind: "words" };
 }
 
-function reasonsOf(stages: StageScores, words: string[], name: string, description: string, valueMatch: ValueMatch | undefined): SearchReason[] {
+function reasonsOf(
+  stages: StageScores,
+  words: string[],
+  name: string,
+  description: string,
+  valueMatch: ValueMatch | undefined,
+  measures: MeasureConcept[] = [],
+): SearchReason[] {
   const reasons: SearchReason[] = [];
   // Read as strings: the ranking may name stages this explanation does not know yet, and they are skipped, not guessed.
   const stagesNamed: readonly string[] = contributingStages(stages, DEFAULT_FUSION_WEIGHTS);
@@ -135,6 +145,7 @@ function reasonsOf(stages: StageScores, words: string[], name: string, descripti
     else if (stage === "sub-word") reasons.push(subWordReason(words, name, description));
     else if (stage === "value" && valueMatch) reasons.push({ kind: "value", match: valueMatch });
     else if (stage === "dense") reasons.push({ kind: "dense" });
+    else if (stage === "measure" && measures.length > 0) reasons.push({ kind: "measure", measures });
   }
   // A word already named as a name match is not said again as a sub-word of the same name ('store' in 'stores').
   const named = new Set(reasons.flatMap((reason) => (reason.kind === "name" ? [reason.word] : [])));
@@ -179,6 +190,7 @@ export async function searchSchema(retriever: SchemaRetriever, terms: string, op
     const stages = unit === undefined ? {} : (scores.stages[unit] ?? {});
     return options.values ? stages : { ...stages, value: undefined };
   };
+  const asked = questionMeasures(words);
   const valueOf = (unit: number | undefined) => (options.values && unit !== undefined ? scores.valueMatches.get(unit) : undefined);
 
   const tables: SchemaSearchHit[] = [];
@@ -196,7 +208,8 @@ export async function searchSchema(retriever: SchemaRetriever, terms: string, op
       if (score <= 0) continue;
       const match = valueOf(unit);
       if (match && (!bestMatch || match.score > bestMatch.score)) bestMatch = match;
-      const reasons = reasonsOf(stages, words, column.name, descriptionOf(retriever, table, column.name), match);
+      const measures = unit === undefined ? [] : retriever.measuresOf(unit).filter((measure) => asked.has(measure));
+      const reasons = reasonsOf(stages, words, column.name, descriptionOf(retriever, table, column.name), match, measures);
       if (reasons.some((reason) => reason.kind !== "dense")) matchingColumns += 1;
       bestColumn = Math.max(bestColumn, score);
       columns.push({ table: table.name, column: column.name, type: column.type, score, reasons });
