@@ -161,6 +161,30 @@ test("the panel names why a column is kept when its small table is kept whole", 
   await page.screenshot({ path: "test-results/prune-whole-table.png" });
 });
 
+test("the panel names why an amount is kept when the question asks how much something cost", async ({ page }) => {
+  server.reset();
+  await openApp(page);
+  await page.getByLabel("Question for the agent").fill("How much did Foxglove Press books cost?");
+  const summary = schemaPanel(page).getByRole("region", { name: "Schema for the question" });
+  await summary.getByLabel("Schema budget (tokens)").fill("300");
+  await summary.getByLabel("Schema budget (tokens)").press("Enter");
+  // A preview pressed while the schema is still being indexed shows nothing (on a busy machine indexing takes seconds).
+  await expect(summary.getByRole("status").first()).toContainText("Ask a question (or preview one)", { timeout: 60_000 });
+  await summary.getByRole("button", { name: "Preview for the question" }).click();
+  await expect(summary.getByRole("status").first()).toContainText("For “How much did Foxglove Press books cost?”");
+  const result = await page.evaluate(() => window.__querylab!.prune().result!);
+  // No word of the question names books.list_price; "cost" asks for an amount of money, and books is what it is about.
+  expect(result.kept.books).toContain("list_price");
+  await expandTable(page, "books");
+  const price = columnRow(page, "books", "list_price").locator(".prune-mark");
+  await expect(price).toHaveAttribute("aria-label", /^kept, score [\d.]+, .*measure/);
+  await expect(price.locator(".reason-measure")).toHaveText("measure");
+  await expect(price.locator(".reason-measure")).toHaveAttribute(
+    "title",
+    "The question asks for the kind of figure its name says it holds (an amount of money, a rating, a quantity, an area)",
+  );
+});
+
 test("with the tiny model loaded, the dense stage ranks too and is named as a reason", async ({ page }) => {
   test.setTimeout(150_000);
   await openApp(page);
