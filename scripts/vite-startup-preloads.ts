@@ -1,29 +1,99 @@
-// Vite plugin: preload links in the built index.html for what the entry fetches first (app/browser/first-visit-fetches.ts):
-// SQLite's WASM and the sample list start downloading with the entry script instead of after it has run.
-import type { Plugin } from "vite";
+// Vite plugin: what the built index.html starts before the app's module graph has loaded. Preload links for SQLite's
+// WASM and the sample list, and the start script (app/browser/html-start.ts), a classic script that runs while the HTML
+// is parsed: it starts the WASM compile, the SQLite worker and, on a first visit, the first sample's download, which
+// the app's entry would otherwise start only once its ~30 chunks were fetched and evaluated.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { transformWithOxc, type Plugin } from "vite";
+import type { HtmlStartConfig } from "../app/browser/html-start";
+import { KEPT_DATABASE_KEY } from "../app/browser/kept-database-hint";
+import { SQLITE_WASM_MESSAGE } from "../workers/page-compiled-wasm";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
 const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
+/** The SQLite worker's script as the build names it (sqlite.worker-HASH.js). */
+const SQLITE_WORKER = /(^|\/)sqlite\.worker-[\w-]+\.js$/;
+const START_SOURCE = fileURLToPath(new URL("../app/browser/html-start.ts", import.meta.url));
 
 /**
- * `as="fetch"` with `crossorigin` is what a plain fetch() of the same URL matches, so the page's own requests take
- * the preloaded responses. The worker script cannot be preloaded usefully: a worker's request is its own.
+ * html-start.ts as a classic script: types stripped, exports dropped, wrapped so that it reads its settings from its
+ * own tag (so the file is the same in every build and is cached as such) and leaves what it started on `window`.
+ */
+export async function startScriptSource(source: string = readFileSync(START_SOURCE, "utf8")): Promise<string> {
+  const { code } = await transformWithOxc(source, "html-start.ts", { lang: "ts" });
+  const body = code.replace(/^export (?=const |function )/gm, "").replace(/^export \{\s*\};?\s*$/gm, "");
+  return `(() => {\n${body}\nwindow[STARTED_FROM_HTML] = startFromHtml(JSON.parse(document.currentScript.dataset.start), window);\n})();\n`;
+}
+
+/** The first entry of the sample list, which a first visit opens (app/state/database-store.ts). */
+function firstSampleFile(publicDirectory: string): string | null {
+  const entries = JSON.parse(readFileSync(join(publicDirectory, "samples/manifest.json"), "utf8")) as Array<{ file?: unknown }>;
+  return typeof entries[0]?.file === "string" ? entries[0].file : null;
+}
+
+/** A course build whose course names a database opens that one, never the first sample (scripts/vite-course.ts). */
+function courseOpensItsDatabase(define: Record<string, unknown> | undefined): boolean {
+  const course = define?.__QUERYLAB_COURSE__;
+  if (typeof course !== "string") return false;
+  const settings = JSON.parse(course) as { database?: unknown } | null;
+  return Boolean(settings?.database);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+/**
+ * `as="fetch"` with `crossorigin` is what a plain fetch() of the same URL matches, so the start script's requests take
+ * the preloaded responses. The worker's script cannot be preloaded usefully (a worker's request is its own): the start
+ * script starts the worker instead.
  */
 export function startupPreloads(): Plugin {
+  let firstSample: string | null = null;
+  let startScript: { fileName: string; source: string } | null = null;
   return {
     name: "querylab-startup-preloads",
+    async configResolved(config) {
+      firstSample = courseOpensItsDatabase(config.define) || !config.publicDir ? null : firstSampleFile(config.publicDir);
+      const source = await startScriptSource();
+      const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
+      startScript = { fileName: `assets/html-start-${hash}.js`, source };
+    },
+    generateBundle() {
+      if (this.environment.config.consumer !== "client" || !startScript) return;
+      this.emitFile({ type: "asset", fileName: startScript.fileName, source: startScript.source });
+    },
     transformIndexHtml: {
       order: "post",
-      handler(_html, context) {
-        if (!context.bundle) return [];
-        const wasm = Object.keys(context.bundle).find((fileName) => SQLITE_WASM.test(fileName));
+      handler(html, context) {
+        if (!context.bundle || !startScript) return html;
+        const files = Object.keys(context.bundle);
+        const wasm = files.find((fileName) => SQLITE_WASM.test(fileName));
         if (!wasm) throw new Error("startupPreloads: the build has no sql-wasm-browser-*.wasm to preload.");
-        const preload = (href: string, type?: string) => ({
-          tag: "link",
-          attrs: { rel: "preload", href, as: "fetch", crossorigin: "", ...(type ? { type } : {}) },
-          injectTo: "head-prepend" as const,
-        });
-        return [preload(`./${wasm}`, "application/wasm"), preload("./samples/manifest.json", "application/json")];
+        const worker = files.find((fileName) => SQLITE_WORKER.test(fileName));
+        if (!worker) throw new Error("startupPreloads: the build has no sqlite.worker-*.js to start.");
+        const config: HtmlStartConfig = {
+          wasmUrl: `./${wasm}`,
+          workerUrl: `./${worker}`,
+          wasmMessage: SQLITE_WASM_MESSAGE,
+          manifestUrl: "./samples/manifest.json",
+          firstSample: firstSample ? { file: firstSample, url: `./samples/${firstSample}` } : null,
+          keptDatabaseKey: KEPT_DATABASE_KEY,
+        };
+        const preload = (href: string, type: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="" type="${type}">`;
+        // Async, so the parser goes on to the entry and its chunks at once (a parser-blocking script delayed their requests),
+        // yet it runs as soon as it arrives, long before the module graph has; high priority, as async scripts are
+        // otherwise fetched last. After the CSP meta tag (which governs it) and <meta charset>.
+        const script = `<script async fetchpriority="high" src="./${startScript.fileName}" data-start="${escapeAttribute(JSON.stringify(config))}"></script>`;
+        const entry = html.indexOf('<script type="module"');
+        if (entry === -1) throw new Error("startupPreloads: index.html has no module entry to start before.");
+        const withScript = `${html.slice(0, entry)}${script}\n    ${html.slice(entry)}`;
+        return withScript.replace(
+          "<head>",
+          `<head>\n    ${preload(config.wasmUrl, "application/wasm")}\n    ${preload(config.manifestUrl, "application/json")}`,
+        );
       },
     },
   };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { STARTED_FROM_HTML, type StartedFromHtml } from "./html-start";
 import type { SampleEntry } from "./samples";
 
 const SAMPLE: SampleEntry = {
@@ -27,7 +28,10 @@ async function samplesWithFetch(answer: (url: string) => Response) {
   return { samples: await import("./samples"), requested };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (globalThis as Record<string, unknown>)[STARTED_FROM_HTML];
+});
 
 describe("samples", () => {
   it("fetches the list once however often it is asked for, and again after a failure", async () => {
@@ -50,5 +54,26 @@ describe("samples", () => {
     expect(requested).toHaveLength(1);
     await samples.loadSampleBytes(SAMPLE);
     expect(requested).toHaveLength(2);
+  });
+
+  it("takes the list and the first sample from index.html's start script instead of fetching them again", async () => {
+    const { samples, requested } = await samplesWithFetch(() => new Response("fetched by the app", { status: 500 }));
+    const started: StartedFromHtml = {
+      worker: null,
+      workerFailed: false,
+      wasm: Promise.resolve(null),
+      manifest: Promise.resolve(new Response(JSON.stringify([SAMPLE]))),
+      sample: { file: SAMPLE.file, response: Promise.resolve(new Response(new Uint8Array([1, 2, 3]))) },
+    };
+    (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
+    expect(await samples.loadSampleManifest()).toEqual([SAMPLE]);
+    samples.prefetchSample(SAMPLE);
+    expect(await samples.loadSampleBytes(SAMPLE)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(requested).toEqual([]);
+  });
+
+  it("refuses a sample whose size is not the one the list gives (cut short, or changed), since it is opened without SQLite's page check", async () => {
+    const { samples } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2])));
+    await expect(samples.loadSampleBytes(SAMPLE)).rejects.toThrow("The sample Bookshop arrived incomplete or changed (2 bytes, the sample list says 3)");
   });
 });

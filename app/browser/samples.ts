@@ -1,5 +1,6 @@
 // The bundled sample databases: their manifest and their bytes, served from public/samples.
 import { z } from "zod";
+import { takeStartedManifest, takeStartedSample } from "./started-from-html";
 
 /** One entry of public/samples/manifest.json, as scripts/generate-samples.ts writes it; the key order here is the order in the file. */
 export const sampleEntrySchema = z.object({
@@ -36,20 +37,35 @@ export function loadSampleManifest(): Promise<SampleEntry[]> {
 }
 
 async function fetchSampleManifest(): Promise<SampleEntry[]> {
-  const response = await fetch(sampleUrl("manifest.json"));
+  const response = await (takeStartedManifest() ?? fetch(sampleUrl("manifest.json")));
   if (!response.ok) throw new Error(`The sample list could not be loaded (HTTP ${response.status}).`);
   return z.array(sampleEntrySchema).parse(await response.json());
 }
 
+/** The download index.html's start script began on a first visit joins the early ones. */
+function adoptStartedSample(): void {
+  const started = takeStartedSample();
+  if (started && !earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
+}
+
 /** Starts a sample's download ahead of opening it; the next loadSampleBytes of that sample takes the response. */
 export function prefetchSample(sample: SampleEntry): void {
+  adoptStartedSample();
   if (!earlyDownloads.has(sample.file)) earlyDownloads.set(sample.file, fetch(sampleUrl(sample.file)));
 }
 
 export async function loadSampleBytes(sample: SampleEntry): Promise<Uint8Array> {
+  adoptStartedSample();
   const early = earlyDownloads.get(sample.file);
   earlyDownloads.delete(sample.file);
   const response = await (early ?? fetch(sampleUrl(sample.file)));
   if (!response.ok) throw new Error(`The sample ${sample.title} could not be loaded (HTTP ${response.status}).`);
-  return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // The list gives each file's size: a sample of that size is whole, so opening it skips SQLite's page check.
+  if (bytes.byteLength !== sample.bytes) {
+    throw new Error(
+      `The sample ${sample.title} arrived incomplete or changed (${bytes.byteLength} bytes, the sample list says ${sample.bytes}). Reload to try again.`,
+    );
+  }
+  return bytes;
 }

@@ -4,6 +4,7 @@ import type { DatabaseService } from "../core/database-service";
 import { endableEngine, engineGeneration } from "../core/db/query-watchdog";
 import { withCheckedReplies } from "./sqlite-replies";
 import { sendSqliteWasm } from "./sqlite-wasm";
+import { takeStartedWorker } from "./started-from-html";
 
 export type RemoteEngine = Comlink.Remote<DatabaseService>;
 
@@ -27,6 +28,9 @@ function connect(worker: Worker, ended: Promise<never>): { remote: RemoteEngine;
 }
 
 function startWorker(): Worker {
+  // The page's first worker was started by index.html's start script, which also sends it the compiled WASM.
+  const started = takeStartedWorker();
+  if (started) return started;
   const worker = new Worker(new URL("../../workers/sqlite.worker.ts", import.meta.url), { type: "module", name: "sqlite" });
   sendSqliteWasm(worker);
   return worker;

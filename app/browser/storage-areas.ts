@@ -1,5 +1,6 @@
 // The two places QueryLab storage can live: IndexedDB (kept across reloads) and memory (when IndexedDB is unavailable, and in unit tests).
 import { createStore, del, get, getMany, set, setMany, type UseStore } from "idb-keyval";
+import { withKeptDatabaseHint } from "./kept-database-hint";
 import { createQueryLabStorage, type KeyValueArea, type QueryLabStorage } from "./storage";
 
 function indexedDbArea(store: UseStore): KeyValueArea {
@@ -14,7 +15,7 @@ function indexedDbArea(store: UseStore): KeyValueArea {
 
 /** The database and store names are the ones earlier versions used, so what a person kept is still found. */
 export function createIndexedDbStorage(): QueryLabStorage {
-  return createQueryLabStorage(
+  const storage = createQueryLabStorage(
     {
       databases: indexedDbArea(createStore("querylab", "keyval")),
       traces: indexedDbArea(createStore("querylab-traces", "keyval")),
@@ -24,6 +25,8 @@ export function createIndexedDbStorage(): QueryLabStorage {
     },
     true,
   );
+  // So index.html's start script knows, without waiting for IndexedDB, not to download the first sample.
+  return withKeptDatabaseHint(storage);
 }
 
 /** Values are cloned on the way in and out, as IndexedDB does, so a caller changing an object cannot change what is kept. */

@@ -1,7 +1,7 @@
 // The database API the worker exposes and the CLI uses: the SQLite engine composed with the column profile and
 // the EX judge's runner. The one place that joins the layers (db, schema, eval) for a connection; no layer imports it.
 import type { SqlJsStatic } from "sql.js";
-import { SqliteEngine, type ExecuteOptions, type ImportFormat } from "./db/sqljs-engine";
+import { SqliteEngine, type ExecuteOptions, type ImportFormat, type OpenOptions } from "./db/sqljs-engine";
 import type { ReadOnlyOptions } from "./db/read-only-query";
 import type { CsvOptions } from "./db/result-export";
 import { errorMessage } from "./error-message";
@@ -43,8 +43,8 @@ export class DatabaseService {
     return new DatabaseService(new SqliteEngine(sql), lazyOptions);
   }
 
-  async open(bytes: Uint8Array | null): Promise<Outcome<OpenedDatabase>> {
-    const opened = await this.engine.open(bytes);
+  async open(bytes: Uint8Array | null, options?: OpenOptions): Promise<Outcome<OpenedDatabase>> {
+    const opened = await this.engine.open(bytes, options);
     if (opened.ok) this.forgetContent();
     return opened;
   }

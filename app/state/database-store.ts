@@ -3,6 +3,7 @@ import { proxy } from "comlink";
 import { create } from "zustand";
 import type { DatabaseSchema } from "../core/db/types";
 import type { LazySourceSpec } from "../core/db/lazy-file";
+import type { OpenOptions } from "../core/db/sqljs-engine";
 import { probeRanges } from "../browser/range-probe";
 import { askBeforeKeeping, readFileOnDemand, readUrlOnDemand } from "./large-databases";
 import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../browser/cross-tab-saves";
@@ -251,10 +252,17 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       return false;
     }
 
-    async function openBytes(bytes: Uint8Array, name: string, source: StoredDatabaseMeta["source"], id = newId(), knownAt?: number): Promise<boolean> {
+    async function openBytes(
+      bytes: Uint8Array,
+      name: string,
+      source: StoredDatabaseMeta["source"],
+      id = newId(),
+      knownAt?: number,
+      openOptions?: OpenOptions,
+    ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
       try {
-        outcome = await engine().open(bytes);
+        outcome = await engine().open(bytes, openOptions);
       } catch (error) {
         // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
         services.connection().restart();
@@ -425,7 +433,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async openSample(sample) {
         return withLoading(`Opening ${sample.title}…`, async () => {
           try {
-            return await openBytes(await services.loadSampleBytes(sample), sample.title, "sample");
+            // A sample is the site's own file, its size checked against the list (loadSampleBytes): its pages need no check.
+            return await openBytes(await services.loadSampleBytes(sample), sample.title, "sample", newId(), undefined, { checkPages: false });
           } catch (error) {
             set({ notice: { kind: "error", message: errorMessage(error) } });
             return false;

@@ -164,6 +164,16 @@ describe.each([
     expect(still.ok && still.firstRows[0]?.[0]).toBe(5000);
   });
 
+  it("opens a file known to be whole (a bundled sample) without the page check, and still refuses one that is not SQLite", async () => {
+    const engine = await makeEngine();
+    const opened = await engine.open(fixtureBytes, { checkPages: false });
+    expect(opened.ok).toBe(true);
+    const rows = await engine.execute("SELECT count(*) FROM books");
+    expect(rows.ok && rows.firstRows[0]?.[0]).toBe(3);
+    const refused = await engine.open(new TextEncoder().encode("name,age\nAda,36\n".repeat(100)), { checkPages: false });
+    expect(!refused.ok && refused.error.kind).toBe("not-a-database");
+  });
+
   it("refuses a valid header followed by garbage pages", async () => {
     const engine = await engineWithFixture();
     const garbage = new Uint8Array(fixtureBytes);

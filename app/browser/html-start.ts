@@ -1,0 +1,83 @@
+// The start script of the built index.html (scripts/vite-startup-preloads.ts turns this file into it): a classic
+// script that runs while the HTML is parsed, before the app's ~30 module chunks are fetched and evaluated, and starts
+// SQLite's WASM compile, the SQLite worker, the sample list and, on a first visit, the first sample's download. The app
+// takes them over (app/browser/started-from-html.ts); without the script (the dev server) it starts them itself.
+// Self-contained: the build serializes startFromHtml, so this file imports types only.
+
+/** Where the script leaves what it started, on the page's global object. */
+export const STARTED_FROM_HTML = "__querylabStartedFromHtml";
+
+/** What the build writes into the script tag's data-start attribute. */
+export interface HtmlStartConfig {
+  wasmUrl: string;
+  workerUrl: string;
+  /** The message type the SQLite worker takes its compiled WASM in (workers/page-compiled-wasm.ts). */
+  wasmMessage: string;
+  manifestUrl: string;
+  /** The sample a first visit opens; null when the build opens another database (a course's). */
+  firstSample: { file: string; url: string } | null;
+  /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
+  keptDatabaseKey: string;
+}
+
+/** The page's globals the script uses (the window; fakes in tests). Read lazily: localStorage can throw. */
+export interface HtmlStartScope {
+  readonly location: { readonly search: string };
+  readonly localStorage: { getItem(key: string): string | null };
+  fetch(url: string): Promise<Response>;
+  readonly Worker: new (url: string, options: WorkerOptions) => Worker;
+  readonly WebAssembly: { compileStreaming(source: Promise<Response>): Promise<WebAssembly.Module> };
+}
+
+export interface StartedFromHtml {
+  /** The first SQLite worker; null once the app took it, or when it could not be started. */
+  worker: Worker | null;
+  /** The worker reported an error before the app took it (its script failed to load): the app starts its own. */
+  workerFailed: boolean;
+  /** null when the page cannot compile it (the worker then loads the file itself). */
+  wasm: Promise<WebAssembly.Module | null>;
+  manifest: Promise<Response> | null;
+  sample: { file: string; response: Promise<Response> } | null;
+}
+
+/**
+ * The first sample is downloaded only when nothing else will open, as app/browser/first-visit-fetches.ts decides
+ * later with storage at hand: not when the address names a database (?db=, ?sample=), not when the build opens a
+ * course's, and not when a kept database will reopen (or when that cannot be known, localStorage being refused).
+ */
+export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): StartedFromHtml {
+  // A rejection nobody asked for yet is not an error: the app reads these promises later, or never.
+  const quiet = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let firstVisit = false;
+  if (config.firstSample) {
+    const parameters = new URLSearchParams(scope.location.search);
+    const databaseNamed = Boolean(parameters.get("db")?.trim() || parameters.get("sample")?.trim());
+    try {
+      firstVisit = !databaseNamed && scope.localStorage.getItem(config.keptDatabaseKey) === null;
+    } catch {
+      firstVisit = false;
+    }
+  }
+  const wasm = quiet(scope.WebAssembly.compileStreaming(scope.fetch(config.wasmUrl)).catch(() => null));
+  const started: StartedFromHtml = {
+    worker: null,
+    workerFailed: false,
+    wasm,
+    manifest: quiet(scope.fetch(config.manifestUrl)),
+    sample: firstVisit && config.firstSample ? { file: config.firstSample.file, response: quiet(scope.fetch(config.firstSample.url)) } : null,
+  };
+  try {
+    const worker = new scope.Worker(config.workerUrl, { type: "module", name: "sqlite" });
+    worker.addEventListener("error", () => {
+      started.workerFailed = true;
+    });
+    void wasm.then((module) => worker.postMessage({ type: config.wasmMessage, module }));
+    started.worker = worker;
+  } catch {
+    // The app starts its own worker and reports what goes wrong with it.
+  }
+  return started;
+}

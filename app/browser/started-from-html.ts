@@ -1,0 +1,42 @@
+// What index.html's start script (app/browser/html-start.ts) began before the app's modules were evaluated, each part
+// taken over once by the module that would otherwise start it. Nothing is there in the dev server or in unit tests.
+import { STARTED_FROM_HTML, type StartedFromHtml } from "./html-start";
+
+function started(): StartedFromHtml | null {
+  return ((globalThis as Record<string, unknown>)[STARTED_FROM_HTML] as StartedFromHtml | undefined) ?? null;
+}
+
+/** The SQLite worker the script started (it sends the worker the compiled WASM itself); null when there is none to take. */
+export function takeStartedWorker(): Worker | null {
+  const state = started();
+  const worker = state?.worker ?? null;
+  if (!state || !worker) return null;
+  state.worker = null;
+  // Its script failed to load before anyone listened: a new worker reports its own failure where the app hears it.
+  if (state.workerFailed) {
+    worker.terminate();
+    return null;
+  }
+  return worker;
+}
+
+/** The script's WASM compile, shared by every SQLite worker the page starts later (after a Stop). */
+export function startedWasm(): Promise<WebAssembly.Module | null> | null {
+  return started()?.wasm ?? null;
+}
+
+/** The sample list's response, for the first time the list is loaded. */
+export function takeStartedManifest(): Promise<Response> | null {
+  const state = started();
+  const manifest = state?.manifest ?? null;
+  if (state) state.manifest = null;
+  return manifest;
+}
+
+/** The first visit's sample download, by file name, for samples.ts to hand to the first open of that sample. */
+export function takeStartedSample(): { file: string; response: Promise<Response> } | null {
+  const state = started();
+  const sample = state?.sample ?? null;
+  if (state) state.sample = null;
+  return sample;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { STARTED_FROM_HTML, type HtmlStartConfig, type StartedFromHtml } from "../app/browser/html-start";
+import { startScriptSource } from "./vite-startup-preloads";
+
+describe("the start script the build writes", () => {
+  it("runs as a classic script: it reads its settings from its own tag and leaves what it started on window", async () => {
+    const source = await startScriptSource();
+    expect(source).not.toMatch(/^\s*(export|import)\b/m);
+    const config: HtmlStartConfig = {
+      wasmUrl: "./assets/sql-wasm-browser-1.wasm",
+      workerUrl: "./assets/sqlite.worker-1.js",
+      wasmMessage: "querylab:sqlite-wasm",
+      manifestUrl: "./samples/manifest.json",
+      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite" },
+      keptDatabaseKey: "querylab:kept-database",
+    };
+    const requested: string[] = [];
+    const workers: string[] = [];
+    const window: Record<string, unknown> = {
+      location: { search: "" },
+      localStorage: { getItem: () => null },
+      fetch: async (url: string) => {
+        requested.push(url);
+        return new Response("");
+      },
+      Worker: class extends EventTarget {
+        constructor(url: string) {
+          super();
+          workers.push(url);
+        }
+        postMessage() {}
+      },
+      WebAssembly: { compileStreaming: async () => null },
+    };
+    const document = { currentScript: { dataset: { start: JSON.stringify(config) } } };
+    new Function("window", "document", source)(window, document);
+    const started = window[STARTED_FROM_HTML] as StartedFromHtml;
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
+    expect(workers).toEqual(["./assets/sqlite.worker-1.js"]);
+    expect(started.sample?.file).toBe("bookshop.sqlite");
+  });
+});
