@@ -3,7 +3,7 @@
 import { parseBenchmarkQuestions, type BenchmarkQuestion } from "../core/eval/benchmark";
 import { locateBenchmark } from "../core/eval/benchmark-layout";
 import type { BenchmarkDatabase, BenchmarkSource } from "../core/eval/benchmark-session";
-import type { BenchmarkFile } from "../core/schema/descriptions";
+import type { BenchmarkFile } from "../core/schema/benchmark-descriptions";
 import { QueryWatchdog } from "../core/db/query-watchdog";
 import { watchedBenchmarkDatabase } from "../core/eval/watched-benchmark-database";
 import { createSqliteConnection } from "./services";

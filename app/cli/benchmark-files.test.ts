@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { descriptionOf, harvestBenchmarkDescriptions } from "../core/schema/descriptions";
+import { harvestBenchmarkDescriptions } from "../core/schema/benchmark-descriptions";
+import { descriptionOf } from "../core/schema/descriptions";
 import { openBenchmarkFolder } from "./benchmark-files";
 
 it("harvests a BIRD-layout database's CSVs (cp1252 too) and tables.json from disk", async () => {

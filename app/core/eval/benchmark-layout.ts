@@ -1,7 +1,7 @@
 // Finds the parts of a Spider- or BIRD-layout benchmark among a set of file paths: the questions file, each
 // database's file and the files that describe it. One reading of the layout for the CLI (a folder on disk) and the
 // page (a chosen folder, a .zip, the bundled teaching benchmark).
-import { isDescriptionFile } from "../schema/descriptions";
+import { isDescriptionFile } from "../schema/benchmark-descriptions";
 
 /** Questions files, in the order a folder holding several is read. */
 const QUESTION_FILES = ["dev.json", "questions.json", "test.json"];

@@ -6,7 +6,7 @@ import type { AgentEvent } from "../agent/events";
 import { sharesValues, type DataSharing } from "../data-sharing";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { errorMessage } from "../error-message";
-import { benchmarkDescriptions, type BenchmarkFile } from "../schema/descriptions";
+import { benchmarkDescriptions, type BenchmarkFile } from "../schema/benchmark-descriptions";
 import type { PruneOptions } from "../schema/prune";
 import { createSchemaPruner, type BuiltSchemaPruner } from "../schema/schema-pruner";
 import type { ProfileOptions } from "../schema/profile";

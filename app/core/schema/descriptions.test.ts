@@ -3,18 +3,13 @@ import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
 import { readSchema } from "../db/introspect";
 import {
-  alignDescriptions,
   decodeDescriptionFile,
-  descriptionOf,
   descriptionsFromBirdCsv,
-  descriptionsFromComments,
   descriptionsFromSpiderTables,
   harvestBenchmarkDescriptions,
-  mergeDescriptions,
   nameAddsWords,
-  undocumentedColumns,
-  withDescription,
-} from "./descriptions";
+} from "./benchmark-descriptions";
+import { alignDescriptions, descriptionOf, descriptionsFromComments, mergeDescriptions, undocumentedColumns, withDescription } from "./descriptions";
 import type { SchemaDescriptions } from "./types";
 
 async function schemaOf(sqlText: string) {
