@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, Page, Request, Response } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import { VIEWPORT } from "./browser";
 import { deferredChunks, readChunkGraph } from "./bundle-graph";
 import { kilobytes, median, round, roundAll } from "./stats";
@@ -263,14 +263,27 @@ export const INITIAL_JS_RULE =
   "the build's reference graph (static imports, import(), worker URLs) that index.html cannot reach without passing through them. " +
   "React.lazy requests Monaco right after first render, racing the database load; it is not needed to show a ready database.";
 
-/** The request's response, null when it failed; throws rather than wait forever on one that never answers. */
-async function responseWithin(request: Request, timeoutMs: number): Promise<Response | null> {
+/** How long a recorded request may take to answer before its start is taken from when the bench saw it instead. */
+const RESPONSE_WAIT_MS = 15_000;
+
+interface RecordedRequest {
+  request: Request;
+  /** Date.now() when Playwright reported it: later than the browser's own start time, never earlier. */
+  notedAtMs: number;
+}
+
+/** The browser's start time of the request (epoch ms), known once its response arrives; null when it failed. */
+async function startTimeOf({ request, notedAtMs }: RecordedRequest): Promise<number | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No response within ${timeoutMs} ms for ${request.url()}`)), timeoutMs);
+  const noAnswer = new Promise<"no answer">((resolve) => {
+    timer = setTimeout(() => resolve("no answer"), RESPONSE_WAIT_MS);
   });
   try {
-    return await Promise.race([request.response().catch(() => null), timeout]);
+    const response = await Promise.race([request.response().catch(() => null), noAnswer]);
+    if (response === null) return null;
+    // Playwright does not always report a response for a service worker's main script (sw.js); when it says nothing,
+    // the time it reported the request stands in, which can only place the request later, not earlier, than it was.
+    return response === "no answer" ? notedAtMs : request.timing().startTime;
   } finally {
     clearTimeout(timer);
   }
@@ -278,22 +291,19 @@ async function responseWithin(request: Request, timeoutMs: number): Promise<Resp
 
 /**
  * The requests, of those recorded, that the browser started before the page's ready mark (epoch ms) and that fetched
- * something the page or a worker runs. A request's start time is the browser's own (Playwright's timing().startTime,
- * epoch ms, known once its response arrives), so a request started after ready does not count because the bench noticed
- * ready late. A service worker's fetch() calls do not count: Workbox's precache fills its cache with the whole site
- * (the editor, the agent, every lazy chunk) as soon as it installs, and once it controls the page it re-fetches what the
- * page asks for, which is counted as the page's own request. Its own scripts (sw.js, Workbox's runtime) do count.
- * A request that failed (no response) fetched nothing.
+ * something. A request's start time is the browser's own (Playwright's timing().startTime, epoch ms, like the page's
+ * performance.timeOrigin), so a request started after ready does not count because the bench noticed ready late (that
+ * let the service worker's registration, made once the page is idle after ready, into the figure). A service worker's
+ * fetch() calls do not count: Workbox's precache fills its cache with the whole site (the editor, the agent, every lazy
+ * chunk) as soon as it installs, and once it controls the page it fetches what the page asks for, which is counted as
+ * the page's own request. Its own scripts (sw.js, Workbox's runtime) do count when started before ready.
  */
-async function fetchedBeforeReady(recorded: readonly Request[], readyEpochMs: number): Promise<{ url: string; resourceType: string }[]> {
-  const fetched: { url: string; resourceType: string }[] = [];
-  for (const request of recorded) {
-    if (request.serviceWorker() && request.resourceType() === "fetch") continue;
-    const response = await responseWithin(request, LOAD_TIMEOUT_MS);
-    if (!response) continue;
-    if (request.timing().startTime < readyEpochMs) fetched.push({ url: request.url(), resourceType: request.resourceType() });
-  }
-  return fetched;
+async function fetchedBeforeReady(recorded: readonly RecordedRequest[], readyEpochMs: number): Promise<{ url: string; resourceType: string }[]> {
+  const counted = recorded.filter(({ request }) => !(request.serviceWorker() && request.resourceType() === "fetch"));
+  const starts = await Promise.all(counted.map(startTimeOf));
+  return counted
+    .filter((_, index) => starts[index] !== null && starts[index] < readyEpochMs)
+    .map(({ request }) => ({ url: request.url(), resourceType: request.resourceType() }));
 }
 
 /**
@@ -303,12 +313,12 @@ async function fetchedBeforeReady(recorded: readonly Request[], readyEpochMs: nu
 export async function measureInitialJavaScript(browser: Browser, url: string, distDirectory: string): Promise<InitialJavaScriptResult> {
   const graph = readChunkGraph(distDirectory);
   const deferred = deferredChunks(graph);
-  const recorded: Request[] = [];
+  const recorded: RecordedRequest[] = [];
   let recording = true;
   const { load, page, close } = await coldLoad(browser, url, {
     onRequest: (request) => {
       // Until Playwright sees ready, which is later than the page's ready mark: the start times below make the cut exact.
-      if (recording) recorded.push(request);
+      if (recording) recorded.push({ request, notedAtMs: Date.now() });
     },
   });
   recording = false;
