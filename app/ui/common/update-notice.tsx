@@ -2,10 +2,9 @@
 // A new version of the built site is announced, never forced: when a new service worker has installed and waits, this
 // bar offers a reload, and the waiting worker takes over only when the person presses it (scripts/vite-offline.ts).
 // In the dev server and the test build the service worker is off and this never shows.
-import { useEffect, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { cacheFilesFetchedBeforeControl } from "../../browser/offline-cache";
-import { useDatabaseStore } from "../../state/database-store";
+import { useIdleAfterStart } from "./idle-after-start";
 
 /**
  * Lets the waiting worker take over, then reloads once it controls the page. The plugin's own reload only follows a
@@ -22,13 +21,7 @@ async function reloadIntoNewVersion(skipWaiting: () => Promise<void>): Promise<v
  * the whole site (about 10 MB), which must not compete with the first visit's sample download and WASM compile.
  */
 export function UpdateNotice() {
-  const started = useDatabaseStore((state) => state.status !== "starting");
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (!started) return;
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 5_000 });
-    return () => cancelIdleCallback(handle);
-  }, [started]);
+  const idle = useIdleAfterStart();
   // The live region is always there, so a screen reader announces the notice when it appears.
   return <div role="status">{idle && <NewVersionNotice />}</div>;
 }

@@ -4,10 +4,16 @@ import { shownRun, useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
 import { formatCount, formatCountOf, formatDuration } from "../../core/format";
 import { copyTextOf } from "./cell-text";
-import { ResultsGrid, type CellPosition } from "./results-grid";
+import type { CellPosition } from "./results-grid";
 import { ReadOnDemandFigure } from "./read-on-demand-figure";
 import { fetchChartRows } from "../chart/chart-rows";
 import "../chart/results-tabs.css";
+import { useIdleAfterStart } from "../common/idle-after-start";
+
+// The grid (with @tanstack/react-virtual, about 10 KB gzip) is no part of the first screen: it is fetched once the
+// database is open and the page idle, so it is there for the first Run without delaying the first visit's start.
+const loadResultsGrid = () => import("./results-grid");
+const ResultsGrid = lazy(() => loadResultsGrid().then((module) => ({ default: module.ResultsGrid })));
 
 // The chart (Observable Plot and the chart code) loads when the Chart tab is first opened. Its rows are read through
 // fetchChartRows, imported here: the worker connection imported from the lazy chunk made the bundler split the
@@ -24,6 +30,10 @@ function RunningTimer({ startedAt }: { startedAt: number }) {
 }
 
 export function ResultsPanel() {
+  const idle = useIdleAfterStart();
+  useEffect(() => {
+    if (idle) void loadResultsGrid();
+  }, [idle]);
   const result = useQueryStore((state) => state.result);
   const error = useQueryStore((state) => state.error);
   const running = useQueryStore(shownRun);
@@ -113,7 +123,11 @@ export function ResultsPanel() {
         </div>
       )}
       <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${view}`} className="results-view">
-        {withColumns && view === "grid" && <ResultsGrid result={withColumns} selected={selected} onSelect={setSelected} />}
+        {withColumns && view === "grid" && (
+          <Suspense fallback={<p className="results-empty">Loading the grid…</p>}>
+            <ResultsGrid result={withColumns} selected={selected} onSelect={setSelected} />
+          </Suspense>
+        )}
         {withColumns && chartOpened && (
           <div className="results-chart" hidden={view !== "chart"}>
             <Suspense fallback={<p className="results-empty">Loading the chart…</p>}>
