@@ -18,19 +18,20 @@ import { SchemaFilterBar } from "./schema-filter-bar";
 import "./schema-panel.css";
 
 function TableEntry({ shown: { table, columns, narrowed } }: { shown: ShownTable }) {
-  const setText = useEditorStore((state) => state.setText);
-  const descriptions = useDescriptionsStore((state) => state.descriptions);
-  const profile = useDescriptionsStore((state) => state.profile.value?.tables.find((entry) => entry.table === table.name));
+  // A closed table's columns, buttons and indexes are rendered when it is first opened: the first screen lists only the
+  // tables (the sample's 92 columns were most of the render that shows the schema, on the start-up's critical path).
+  const [opened, setOpened] = useState(false);
   const result = usePruneStore((state) => state.result);
   const tableDecision = result?.tables.find((entry) => entry.table === table.name);
   const columnDecisions = result?.columns.filter((entry) => entry.table === table.name);
-  const foreignKeyOf = new Map<string, string>();
-  for (const key of table.foreignKeys) {
-    key.fromColumns.forEach((column, index) => foreignKeyOf.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
-  }
   return (
     <li className={tableDecision ? (tableDecision.kept ? "is-kept" : "is-dropped") : undefined}>
-      <details>
+      <details
+        onToggle={(event) => {
+          // Once rendered, a table's details stay (closed again, they are only hidden).
+          if (event.currentTarget.open) setOpened(true);
+        }}
+      >
         <summary>
           {/* The title gives the whole name when a long one is cut short with an ellipsis. */}
           <span className="table-name" title={table.name}>
@@ -51,47 +52,64 @@ function TableEntry({ shown: { table, columns, narrowed } }: { shown: ShownTable
             </span>
           )}
         </summary>
-        <PinExcludeButtons target={table.name} label={`table ${table.name}`} />
-        <button
-          type="button"
-          className="link-button table-query"
-          aria-label={`Query ${table.name}`}
-          onClick={() => {
-            setText(`SELECT * FROM ${quoteIdentifierIfNeeded(table.name)} LIMIT 100;`);
-            focusEditor();
-          }}
-        >
-          SELECT * FROM {table.name}
-        </button>
-        {narrowed && (
-          <p className="muted columns-shown">
-            {columns.length} of {table.columns.length} columns shown
-          </p>
-        )}
-        <ul className="columns" aria-label={`Columns of ${table.name}`}>
-          {columns.map((column) => (
-            <ColumnRow
-              key={column.name}
-              table={table.name}
-              column={column}
-              foreignKey={foreignKeyOf.get(column.name)}
-              description={descriptionOf(descriptions, table.name, column.name)}
-              profile={profile?.columns.find((entry) => entry.column === column.name)}
-              decision={columnDecisions?.find((entry) => entry.column === column.name)}
-            />
-          ))}
-        </ul>
-        {table.indexes.length > 0 && (
-          <ul className="indexes" aria-label={`Indexes of ${table.name}`}>
-            {table.indexes.map((index) => (
-              <li key={index.name}>
-                <span className="tag">{index.unique ? "unique index" : "index"}</span> {index.name} ({index.columns.join(", ")})
-              </li>
-            ))}
-          </ul>
-        )}
+        {opened && <TableDetails shown={{ table, columns, narrowed }} />}
       </details>
     </li>
+  );
+}
+
+/** What an opened table shows: its pin and exclude buttons, a query, its columns and its indexes. */
+function TableDetails({ shown: { table, columns, narrowed } }: { shown: ShownTable }) {
+  const setText = useEditorStore((state) => state.setText);
+  const descriptions = useDescriptionsStore((state) => state.descriptions);
+  const profile = useDescriptionsStore((state) => state.profile.value?.tables.find((entry) => entry.table === table.name));
+  const columnDecisions = usePruneStore((state) => state.result)?.columns.filter((entry) => entry.table === table.name);
+  const foreignKeyOf = new Map<string, string>();
+  for (const key of table.foreignKeys) {
+    key.fromColumns.forEach((column, index) => foreignKeyOf.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
+  }
+  return (
+    <>
+      <PinExcludeButtons target={table.name} label={`table ${table.name}`} />
+      <button
+        type="button"
+        className="link-button table-query"
+        aria-label={`Query ${table.name}`}
+        onClick={() => {
+          setText(`SELECT * FROM ${quoteIdentifierIfNeeded(table.name)} LIMIT 100;`);
+          focusEditor();
+        }}
+      >
+        SELECT * FROM {table.name}
+      </button>
+      {narrowed && (
+        <p className="muted columns-shown">
+          {columns.length} of {table.columns.length} columns shown
+        </p>
+      )}
+      <ul className="columns" aria-label={`Columns of ${table.name}`}>
+        {columns.map((column) => (
+          <ColumnRow
+            key={column.name}
+            table={table.name}
+            column={column}
+            foreignKey={foreignKeyOf.get(column.name)}
+            description={descriptionOf(descriptions, table.name, column.name)}
+            profile={profile?.columns.find((entry) => entry.column === column.name)}
+            decision={columnDecisions?.find((entry) => entry.column === column.name)}
+          />
+        ))}
+      </ul>
+      {table.indexes.length > 0 && (
+        <ul className="indexes" aria-label={`Indexes of ${table.name}`}>
+          {table.indexes.map((index) => (
+            <li key={index.name}>
+              <span className="tag">{index.unique ? "unique index" : "index"}</span> {index.name} ({index.columns.join(", ")})
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
