@@ -39,7 +39,7 @@ function page(options: { search?: string; kept?: boolean; storageThrows?: boolea
     },
     fetch: async (url: string) => {
       requested.push(url);
-      return new Response("");
+      return new Response(url.endsWith(".sqlite") ? new Uint8Array([1, 2, 3]) : "");
     },
     Worker: FakeWorker as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
@@ -53,6 +53,7 @@ describe("startFromHtml", () => {
     const started = startFromHtml(CONFIG, scope);
     expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
     expect(started.sample?.file).toBe("bookshop.sqlite");
+    expect(new Uint8Array(await (await started.sample!.response).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     expect(FakeWorker.started.map((worker) => [worker.url, worker.options])).toEqual([["./assets/sqlite.worker-1.js", { type: "module", name: "sqlite" }]]);
     expect(started.worker).toBe(FakeWorker.started[0]);
     expect(await started.wasm).toBe(MODULE);

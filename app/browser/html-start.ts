@@ -51,6 +51,10 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     promise.catch(() => undefined);
     return promise;
   };
+  // The body is read as it arrives: unread, the browser stops receiving it once its buffer is full, and the rest would
+  // arrive only when the app asks for the bytes, after its modules have been evaluated.
+  const readWhole = (response: Promise<Response>): Promise<Response> =>
+    response.then(async (answer) => (answer.ok ? new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers }) : answer));
   let firstVisit = false;
   if (config.firstSample) {
     const parameters = new URLSearchParams(scope.location.search);
@@ -67,7 +71,7 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     workerFailed: false,
     wasm,
     manifest: quiet(scope.fetch(config.manifestUrl)),
-    sample: firstVisit && config.firstSample ? { file: config.firstSample.file, response: quiet(scope.fetch(config.firstSample.url)) } : null,
+    sample: firstVisit && config.firstSample ? { file: config.firstSample.file, response: quiet(readWhole(scope.fetch(config.firstSample.url))) } : null,
   };
   try {
     const worker = new scope.Worker(config.workerUrl, { type: "module", name: "sqlite" });
