@@ -1,6 +1,7 @@
 // Start-up without serial waits: called from the entry's first lines, it starts SQLite's WASM compile and the sample
 // list at once and, on a first visit, the first sample's download, while React renders and the database store probes
-// storage. The store then finds them under way (samples.ts and sqlite-wasm.ts hand over what was started).
+// storage. The store then finds them under way (samples.ts and sqlite-wasm.ts hand over what was started). In a build,
+// index.html's start script (html-start.ts) has usually begun all of these already; what it began is taken over here.
 import { loadSampleManifest, prefetchSample } from "./samples";
 import { queryLabStorage } from "./services";
 import { compileSqliteWasm } from "./sqlite-wasm";
