@@ -1,10 +1,10 @@
 // The value index of the open database where the database is (the SQLite worker): built or reloaded there, asked per question, dropped when the content changes.
+// The index's code (builder, snapshot format, matching, language data) is imported when the first build or reload
+// starts, so it is no part of the worker's start: the index is built after the database is open.
 import { errorMessage } from "../error-message";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
-import { buildValueIndex, indexFromColumns, ValueIndexingCancelled } from "./value-index-builder";
 import type { Language } from "./language";
 import type { ValueIndex, ValueMatch } from "./value-index";
-import { decodeValueSnapshot, encodeValueSnapshot } from "./value-snapshot";
 import type { ValueLimits, ValueReadProgress } from "./value-stream";
 
 export type ValueIndexOutcome =
@@ -55,6 +55,7 @@ export class ValueIndexHost {
     const contentKey = await this.database.contentKey();
     if (this.ready?.contentKey === contentKey) return this.readyOutcome(this.ready, 0, null);
     return this.run(contentKey, async (signal) => {
+      const [{ buildValueIndex }, { encodeValueSnapshot }] = await Promise.all([import("./value-index-builder"), import("./value-snapshot")]);
       const schema = await this.database.schema();
       const built = await buildValueIndex(this.database, schema, { limits: this.limits, signal, onProgress });
       const ready = { contentKey, index: built.index, columnCount: built.columns.length, truncated: built.truncated };
@@ -67,6 +68,7 @@ export class ValueIndexHost {
     if ((await this.database.contentKey()) !== contentKey) return { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING };
     if (this.ready?.contentKey === contentKey) return this.readyOutcome(this.ready, 0, null);
     return this.run(contentKey, async (signal) => {
+      const [{ indexFromColumns }, { decodeValueSnapshot }] = await Promise.all([import("./value-index-builder"), import("./value-snapshot")]);
       const contents = decodeValueSnapshot(await snapshot.arrayBuffer());
       const index = await indexFromColumns(contents.columns, { signal });
       return { ready: { contentKey, index, columnCount: contents.columns.length, truncated: contents.truncated }, snapshot: null };
@@ -111,6 +113,8 @@ export class ValueIndexHost {
         this.ready = ready;
         return this.readyOutcome(ready, performance.now() - started, snapshot);
       } catch (error) {
+        // Loaded already: the work that threw imported it.
+        const { ValueIndexingCancelled } = await import("./value-index-builder");
         if (error instanceof ValueIndexingCancelled) return { ok: false, cancelled: true, message: error.message };
         return { ok: false, cancelled: false, message: errorMessage(error) };
       } finally {
