@@ -58,62 +58,40 @@ export interface LatencyOptions {
   repetitions: number;
 }
 
-interface Timing {
+interface Run {
   rowCount: number;
-  samplesMs: number[];
+  elapsedMs: number;
 }
 
-/** Times engine().executePaged in the page (what the editor's Run calls): main thread → worker → main thread, as the UI pays it. */
-async function timeInWorker(page: Page, sql: string, options: LatencyOptions): Promise<Timing> {
-  return page.evaluate(
-    async ({ sql, warmups, repetitions }) => {
-      const engine = window.__querylab!.engine();
-      const samplesMs: number[] = [];
-      let rowCount = 0;
-      for (let index = 0; index < warmups + repetitions; index += 1) {
-        const started = performance.now();
-        const outcome = await engine.executePaged(sql);
-        const elapsed = performance.now() - started;
-        if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
-        rowCount = outcome.rowCount;
-        if (index >= warmups) samplesMs.push(elapsed);
-      }
-      return { rowCount, samplesMs };
-    },
-    { sql, ...options },
-  );
+/** One run of engine().executePaged in the page (what the editor's Run calls): main thread → worker → main thread, as the UI pays it. */
+async function runInWorker(page: Page, sql: string): Promise<Run> {
+  return page.evaluate(async (sql) => {
+    const engine = window.__querylab!.engine();
+    const started = performance.now();
+    const outcome = await engine.executePaged(sql);
+    const elapsedMs = performance.now() - started;
+    if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
+    return { rowCount: outcome.rowCount, elapsedMs };
+  }, sql);
 }
 
 /** better-sqlite3 materializing every row, as the worker does (it keeps all rows for paging). */
-function timeNatively(database: Database.Database, sql: string, options: LatencyOptions): Timing {
-  const samplesMs: number[] = [];
-  let rowCount = 0;
-  for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
-    const started = performance.now();
-    const rows = database.prepare(sql).all();
-    const elapsed = performance.now() - started;
-    rowCount = rows.length;
-    if (index >= options.warmups) samplesMs.push(elapsed);
-  }
-  return { rowCount, samplesMs };
+function runNatively(database: Database.Database, sql: string): Run {
+  const started = performance.now();
+  const rows = database.prepare(sql).all();
+  return { rowCount: rows.length, elapsedMs: performance.now() - started };
 }
 
 /**
  * The worker's own engine class run in-process in Node (no worker, no RPC): splits the worker's time into what
  * sql.js and the engine's bookkeeping cost and what the round trip to the worker adds.
  */
-async function timeInProcess(engine: DatabaseService, sql: string, options: LatencyOptions): Promise<Timing> {
-  const samplesMs: number[] = [];
-  let rowCount = 0;
-  for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
-    const started = performance.now();
-    const outcome = await engine.execute(sql);
-    const elapsed = performance.now() - started;
-    if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
-    rowCount = outcome.rowCount;
-    if (index >= options.warmups) samplesMs.push(elapsed);
-  }
-  return { rowCount, samplesMs };
+async function runInProcess(engine: DatabaseService, sql: string): Promise<Run> {
+  const started = performance.now();
+  const outcome = await engine.execute(sql);
+  const elapsedMs = performance.now() - started;
+  if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
+  return { rowCount: outcome.rowCount, elapsedMs };
 }
 
 export interface QueryLatency {
@@ -128,6 +106,23 @@ export interface QueryLatency {
   workerSamplesMs: number[];
   nativeSamplesMs: number[];
   sqljsInNodeSamplesMs: number[];
+}
+
+function latencyOf(query: BenchQuery, rowCount: number, samples: { worker: number[]; native: number[]; sqljs: number[] }): QueryLatency {
+  const workerMedianMs = median(samples.worker);
+  const nativeMedianMs = median(samples.native);
+  return {
+    name: query.name,
+    sql: query.sql,
+    rowCount,
+    workerMedianMs: round(workerMedianMs, 3),
+    nativeMedianMs: round(nativeMedianMs, 3),
+    ratio: round(workerMedianMs / nativeMedianMs, 2),
+    sqljsInNodeMedianMs: round(median(samples.sqljs), 3),
+    workerSamplesMs: roundAll(samples.worker, 3),
+    nativeSamplesMs: roundAll(samples.native, 3),
+    sqljsInNodeSamplesMs: roundAll(samples.sqljs, 3),
+  };
 }
 
 export interface QueryLatencyResult {
@@ -149,40 +144,34 @@ export async function measureQueryLatency(
   queries: readonly BenchQuery[],
   options: LatencyOptions,
 ): Promise<QueryLatencyResult> {
-  const worker = new Map<string, Timing>();
-  for (const query of queries) worker.set(query.name, await timeInWorker(page, query.sql, options));
-  const native = new Map<string, Timing>();
   const database = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const engine = await openDatabaseFile(databasePath);
+  const results: QueryLatency[] = [];
   try {
-    for (const query of queries) native.set(query.name, timeNatively(database, query.sql, options));
+    for (const query of queries) {
+      // The three take turns run by run, so a change in the machine's load (other work on its two cores) weighs on
+      // each alike instead of on whichever ran during it.
+      const samples = { worker: [] as number[], native: [] as number[], sqljs: [] as number[] };
+      const rowCounts = { worker: 0, native: 0 };
+      for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
+        const inWorker = await runInWorker(page, query.sql);
+        const inNode = runNatively(database, query.sql);
+        const sqljs = await runInProcess(engine, query.sql);
+        rowCounts.worker = inWorker.rowCount;
+        rowCounts.native = inNode.rowCount;
+        if (index < options.warmups) continue;
+        samples.worker.push(inWorker.elapsedMs);
+        samples.native.push(inNode.elapsedMs);
+        samples.sqljs.push(sqljs.elapsedMs);
+      }
+      if (rowCounts.worker !== rowCounts.native) {
+        throw new Error(`${query.name}: the worker returned ${rowCounts.worker} rows but better-sqlite3 ${rowCounts.native}; not the same database?`);
+      }
+      results.push(latencyOf(query, rowCounts.native, samples));
+    }
   } finally {
     database.close();
   }
-  const inProcess = new Map<string, Timing>();
-  const engine = await openDatabaseFile(databasePath);
-  for (const query of queries) inProcess.set(query.name, await timeInProcess(engine, query.sql, options));
-  const results = queries.map((query): QueryLatency => {
-    const inWorker = worker.get(query.name)!;
-    const inNode = native.get(query.name)!;
-    const sqljs = inProcess.get(query.name)!;
-    if (inWorker.rowCount !== inNode.rowCount) {
-      throw new Error(`${query.name}: the worker returned ${inWorker.rowCount} rows but better-sqlite3 ${inNode.rowCount}; not the same database?`);
-    }
-    const workerMedianMs = median(inWorker.samplesMs);
-    const nativeMedianMs = median(inNode.samplesMs);
-    return {
-      name: query.name,
-      sql: query.sql,
-      rowCount: inNode.rowCount,
-      workerMedianMs: round(workerMedianMs, 3),
-      nativeMedianMs: round(nativeMedianMs, 3),
-      ratio: round(workerMedianMs / nativeMedianMs, 2),
-      sqljsInNodeMedianMs: round(median(sqljs.samplesMs), 3),
-      workerSamplesMs: roundAll(inWorker.samplesMs, 3),
-      nativeSamplesMs: roundAll(inNode.samplesMs, 3),
-      sqljsInNodeSamplesMs: roundAll(sqljs.samplesMs, 3),
-    };
-  });
   const workerMedianMs = median(results.map((result) => result.workerMedianMs));
   const nativeMedianMs = median(results.map((result) => result.nativeMedianMs));
   return {

@@ -1,6 +1,7 @@
-// `npx tsx bench/query-path.ts [--no-build] [--only=latency|keys]`: only the query-path figures of `npm run bench`
-// (worker ÷ native SQLite over the bench's queries, and key press → rows for the 30 small queries), printed as JSON,
-// for working on the query path without the whole bench.
+// `npx tsx bench/query-path.ts [--no-build | --dir=BUILT_TEST_DIRECTORY] [--only=latency|keys]`: only the query-path
+// figures of `npm run bench` (worker ÷ native SQLite over the bench's queries, and key press → rows for the 30 small
+// queries), printed as JSON, for working on the query path without the whole bench. --dir measures a test build made
+// elsewhere (another commit's, for a before/after on the same machine).
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { launchBrowser } from "./browser";
@@ -19,8 +20,9 @@ const load = () => loadavg().map((value) => Math.round(value * 100) / 100);
 
 async function main(): Promise<void> {
   const only = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
-  if (!process.argv.includes("--no-build")) await buildApp(DIRECTORY, "test");
-  const server = await startPreview(DIRECTORY);
+  const directory = process.argv.find((argument) => argument.startsWith("--dir="))?.slice("--dir=".length);
+  if (!directory && !process.argv.includes("--no-build")) await buildApp(DIRECTORY, "test");
+  const server = await startPreview(directory ?? DIRECTORY);
   const browser = await launchBrowser();
   const report: Record<string, unknown> = { loadAverageAtStart: load() };
   try {
