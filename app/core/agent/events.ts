@@ -1,7 +1,7 @@
 // The events the agent loop yields: the UI renders them, the CLI prints them, a trace is the list of them.
 import { z } from "zod";
 import { sqlValueSchema } from "../db/type-schemas";
-import { llmErrorKindSchema } from "../llm/llm-errors";
+import { llmErrorKindSchema } from "../llm/llm-error-kinds";
 import { schemaPruningSummarySchema } from "../schema/pruning-summary";
 import { dataSharingSchema } from "../data-sharing";
 

@@ -1,23 +1,7 @@
 // Turns whatever an LLM call threw into an error a person can act on, and says whether trying again may help.
 import { APICallError, JSONParseError, LoadAPIKeyError, TypeValidationError } from "ai";
-import { z } from "zod";
 import { errorMessage } from "../error-message";
-
-export const llmErrorKindSchema = z.enum([
-  "auth",
-  "model-not-found",
-  "rate-limit",
-  "server",
-  "bad-request",
-  "tools-unsupported",
-  "network",
-  "timeout",
-  "stream-cut",
-  "bad-response",
-  "aborted",
-  "unknown",
-]);
-export type LlmErrorKind = z.infer<typeof llmErrorKindSchema>;
+import type { LlmErrorKind } from "./llm-error-kinds";
 
 export interface LlmError {
   kind: LlmErrorKind;

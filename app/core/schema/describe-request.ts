@@ -3,7 +3,7 @@ import { z } from "zod";
 import { sharesValues, type DataSharing } from "../data-sharing";
 import { quoteIdentifierIfNeeded } from "../db/identifiers";
 import type { DatabaseSchema } from "../db/types";
-import type { LlmErrorKind } from "../llm/llm-errors";
+import type { LlmErrorKind } from "../llm/llm-error-kinds";
 import { withDescription, emptyDescriptions } from "./descriptions";
 import type { DatabaseProfile, SchemaDescriptions } from "./types";
 import { errorMessage } from "../error-message";
