@@ -1,17 +1,11 @@
 // The worker's two sources for a database read on demand, both synchronous as SQLite's reads are: HTTP range
 // requests (synchronous XMLHttpRequest, allowed in workers) and slices of a File (FileReaderSync, workers only).
-import { versionChange, type LazySourceSpec, type RangeSource, type RemoteFileVersion } from "../app/core/db/lazy-file";
+import { parseContentRange, versionChange, type LazySourceSpec, type RangeSource, type RemoteFileVersion } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import { formatBytes } from "../app/core/format";
 
 function rangeText(start: number, end: number): string {
   return `bytes ${start}–${end - 1}`;
-}
-
-/** The total size a 206's Content-Range states (`bytes a-b/total`); null when hidden or unknown (`*`). */
-function contentRangeTotal(value: string | null): number | null {
-  const match = value ? /\/(\d+)\s*$/.exec(value) : null;
-  return match ? Number(match[1]) : null;
 }
 
 /**
@@ -40,7 +34,7 @@ export function httpRangeSource(url: string, sizeBytes: number, version?: Remote
       const changed = versionChange(
         { sizeBytes, version },
         {
-          totalBytes: contentRangeTotal(request.getResponseHeader("Content-Range")),
+          totalBytes: parseContentRange(request.getResponseHeader("Content-Range"))?.total ?? null,
           etag: request.getResponseHeader("ETag"),
           lastModified: request.getResponseHeader("Last-Modified"),
         },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseContentRange, probeRanges, rangeSupportFrom } from "./range-probe";
+import { parseContentRange } from "../core/db/lazy-file";
+import { probeRanges, rangeSupportFrom } from "./range-probe";
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
 

@@ -1,6 +1,6 @@
 // Asks a server, before any download, whether it answers HTTP range requests for a database URL: if it does, the
 // database can be read on demand (only the pages a query touches); if not, it is downloaded whole as before.
-import type { RemoteFileVersion } from "../core/db/lazy-file";
+import { parseContentRange, type RemoteFileVersion } from "../core/db/lazy-file";
 import { errorMessage } from "../core/error-message";
 
 /** The server serves ranges: the file's size, and its first bytes (enough to check the SQLite header). */
@@ -22,14 +22,6 @@ export type RangeProbe = RangesServed | RangesNotServed;
 
 /** The bytes asked for by the probe: the SQLite header is the first 100. */
 export const PROBE_BYTES = 100;
-
-/** `bytes 0-99/12345` → its parts; null for anything else (an unsatisfied range, an unknown total, other units). */
-export function parseContentRange(value: string | null): { start: number; end: number; total: number } | null {
-  const match = value ? /^\s*bytes\s+(\d+)-(\d+)\/(\d+)\s*$/i.exec(value) : null;
-  if (!match) return null;
-  const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return start <= end && end < total ? { start, end, total } : null;
-}
 
 /**
  * Reads the answer to `Range: bytes=0-99`. A 206 whose Content-Range gives the total is a server that serves ranges.

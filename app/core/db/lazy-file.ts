@@ -198,6 +198,14 @@ export interface RemoteFileVersion {
   lastModified: string | null;
 }
 
+/** `bytes 0-99/12345` → its parts; null for anything else (an unsatisfied range, an unknown total, other units). */
+export function parseContentRange(value: string | null): { start: number; end: number; total: number } | null {
+  const match = value ? /^\s*bytes\s+(\d+)-(\d+)\/(\d+)\s*$/i.exec(value) : null;
+  if (!match) return null;
+  const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return start <= end && end < total ? { start, end, total } : null;
+}
+
 /** Why a range answer is not from the version that was opened, in words; null when nothing says it changed. */
 export function versionChange(
   opened: { sizeBytes: number; version?: RemoteFileVersion },

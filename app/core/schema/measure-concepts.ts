@@ -36,7 +36,7 @@ export const MEASURE_CONCEPTS: Readonly<Record<MeasureConcept, ConceptLexicon>> 
   money: {
     question: list(`
       money, cost*, charg*, paid, pay, pays, paying, earn*, revenue*, income*, spend*, spent, price*, fee, fees, salar*,
-      wage*, expensive, cheap*, dollar*, euro*, refund*, bring in, brings in, brought in, take home,
+      wage*, expensive, cheap*, dollar*, euro, euros, refund*, bring in, brings in, brought in, take home,
       geld, kost*, kosten, preis*, preis, preise, gebuhr*, gebuhr, gebuhren, betrag*, betrag, verdien*, zahlen, zahlt, zahlte,
       zahlten, bezahlt*, gezahlt, umsatz*, umsatz, einnahme*, einnahmen, gehalt*, gehalt, lohn*, teuer*, billig*, brutto, netto,
       rechnung*, rechnung, rechnungen,
@@ -49,7 +49,7 @@ export const MEASURE_CONCEPTS: Readonly<Record<MeasureConcept, ConceptLexicon>> 
   },
   rating: {
     question: list(`
-      star, stars, rated, rating*, score*,
+      star, stars, rated, rating*, score, scores,
       stern, sterne, sternen, bewert*,
       ster, sterren, beoordee*, waardering*, cijfer*`),
     column: list(`rating, ratings, stars, star, score, scores, sterne, bewertung, sterren, beoordeling, waardering, cijfer`),
