@@ -113,9 +113,9 @@ export class ValueIndexHost {
         this.ready = ready;
         return this.readyOutcome(ready, performance.now() - started, snapshot);
       } catch (error) {
-        // Loaded already: the work that threw imported it.
-        const { ValueIndexingCancelled } = await import("./value-index-builder");
-        if (error instanceof ValueIndexingCancelled) return { ok: false, cancelled: true, message: error.message };
+        // By name, not instanceof: the builder's module loads on demand, and when that import is what failed, importing it
+        // again here would throw out of this catch and lose the reason.
+        if (error instanceof Error && error.name === "ValueIndexingCancelled") return { ok: false, cancelled: true, message: error.message };
         return { ok: false, cancelled: false, message: errorMessage(error) };
       } finally {
         if (this.job?.controller === controller) this.job = null;

@@ -13,6 +13,11 @@ export function useIdleAfterStart(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!started) return;
+    // Safari has no requestIdleCallback: a short timer stands in, after the first paint like an idle moment would be.
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(() => setIdle(true), 200);
+      return () => clearTimeout(timer);
+    }
     const handle = requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);
   }, [started]);

@@ -9,6 +9,7 @@ import { ReadOnDemandFigure } from "./read-on-demand-figure";
 import { fetchChartRows } from "../chart/chart-rows";
 import "../chart/results-tabs.css";
 import { useIdleAfterStart } from "../common/idle-after-start";
+import { ErrorBoundary } from "../common/error-boundary";
 
 // The grid (with @tanstack/react-virtual, about 10 KB gzip) is no part of the first screen: it is fetched once the
 // database is open and the page idle, so it is there for the first Run without delaying the first visit's start.
@@ -19,6 +20,11 @@ const ResultsGrid = lazy(() => loadResultsGrid().then((module) => ({ default: mo
 // fetchChartRows, imported here: the worker connection imported from the lazy chunk made the bundler split the
 // connection's modules out of the entry into a dozen shared chunks (+4 KB gzip of initial JS).
 const EditorChart = lazy(() => import("../chart/editor-chart"));
+
+/** A part loaded on demand could not be fetched (offline without the service worker, a deploy removed it): say so; the result itself is kept. */
+function lazyPartFailed(part: "grid" | "chart", failure: Error): string {
+  return `The ${part} could not be loaded (${failure.message}). The result is kept: export it, or reload the page to try again.`;
+}
 
 function RunningTimer({ startedAt }: { startedAt: number }) {
   const [now, setNow] = useState(() => performance.now());
@@ -32,7 +38,8 @@ function RunningTimer({ startedAt }: { startedAt: number }) {
 export function ResultsPanel() {
   const idle = useIdleAfterStart();
   useEffect(() => {
-    if (idle) void loadResultsGrid();
+    // A failed fetch shows when the grid is needed (the boundary below); here it is only a head start.
+    if (idle) loadResultsGrid().catch(() => undefined);
   }, [idle]);
   const result = useQueryStore((state) => state.result);
   const error = useQueryStore((state) => state.error);
@@ -124,15 +131,19 @@ export function ResultsPanel() {
       )}
       <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${view}`} className="results-view">
         {withColumns && view === "grid" && (
-          <Suspense fallback={<p className="results-empty">Loading the grid…</p>}>
-            <ResultsGrid result={withColumns} selected={selected} onSelect={setSelected} />
-          </Suspense>
+          <ErrorBoundary fallback={(failure) => <p className="results-empty">{lazyPartFailed("grid", failure)}</p>}>
+            <Suspense fallback={<p className="results-empty">Loading the grid…</p>}>
+              <ResultsGrid result={withColumns} selected={selected} onSelect={setSelected} />
+            </Suspense>
+          </ErrorBoundary>
         )}
         {withColumns && chartOpened && (
           <div className="results-chart" hidden={view !== "chart"}>
-            <Suspense fallback={<p className="results-empty">Loading the chart…</p>}>
-              <EditorChart key={withColumns.resultId ?? ""} result={withColumns} readRows={fetchChartRows} />
-            </Suspense>
+            <ErrorBoundary fallback={(failure) => <p className="results-empty">{lazyPartFailed("chart", failure)}</p>}>
+              <Suspense fallback={<p className="results-empty">Loading the chart…</p>}>
+                <EditorChart key={withColumns.resultId ?? ""} result={withColumns} readRows={fetchChartRows} />
+              </Suspense>
+            </ErrorBoundary>
           </div>
         )}
         {!withColumns && !error && !running && (
