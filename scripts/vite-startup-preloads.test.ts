@@ -38,5 +38,14 @@ describe("the start script the build writes", () => {
     expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
     expect(workers).toEqual(["./assets/sqlite.worker-1.js"]);
     expect(started.sample?.file).toBe("bookshop.sqlite");
+
+    // Arriving after the app's modules began (they close the slot), it starts nothing: no second worker or download.
+    requested.length = 0;
+    workers.length = 0;
+    window[STARTED_FROM_HTML] = null;
+    new Function("window", "document", source)(window, document);
+    expect(requested).toEqual([]);
+    expect(workers).toEqual([]);
+    expect(window[STARTED_FROM_HTML]).toBeNull();
   });
 });

@@ -24,7 +24,9 @@ const START_SOURCE = fileURLToPath(new URL("../app/browser/html-start.ts", impor
 export async function startScriptSource(source: string = readFileSync(START_SOURCE, "utf8")): Promise<string> {
   const { code } = await transformWithOxc(source, "html-start.ts", { lang: "ts" });
   const body = code.replace(/^export (?=const |function )/gm, "").replace(/^export \{\s*\};?\s*$/gm, "");
-  return `(() => {\n${body}\nwindow[STARTED_FROM_HTML] = startFromHtml(JSON.parse(document.currentScript.dataset.start), window);\n})();\n`;
+  // Only while the slot is empty: an async script that arrives after the app's modules began (they close the slot,
+  // app/browser/started-from-html.ts) would start a second worker and download that nobody takes.
+  return `(() => {\n${body}\nif (window[STARTED_FROM_HTML] === undefined) window[STARTED_FROM_HTML] = startFromHtml(JSON.parse(document.currentScript.dataset.start), window);\n})();\n`;
 }
 
 /** The first entry of the sample list, which a first visit opens (app/state/database-store.ts). */
@@ -52,11 +54,16 @@ function escapeAttribute(value: string): string {
  */
 export function startupPreloads(): Plugin {
   let firstSample: string | null = null;
+  /** What the script's URLs start with: the build's base when it is absolute (`--base /my-course/`), else the page's folder. */
+  let urlPrefix = "./";
   let startScript: { fileName: string; source: string } | null = null;
   return {
     name: "querylab-startup-preloads",
     async configResolved(config) {
       firstSample = courseOpensItsDatabase(config.define) || !config.publicDir ? null : firstSampleFile(config.publicDir);
+      // A relative "./" resolves against the page's address, which misses an absolute base when the page is opened
+      // without its trailing slash (/my-course rather than /my-course/); the app's own URLs use the base.
+      urlPrefix = /^(\/|https?:\/\/)/.test(config.base) ? (config.base.endsWith("/") ? config.base : `${config.base}/`) : "./";
       const source = await startScriptSource();
       const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
       startScript = { fileName: `assets/html-start-${hash}.js`, source };
@@ -75,18 +82,18 @@ export function startupPreloads(): Plugin {
         const worker = files.find((fileName) => SQLITE_WORKER.test(fileName));
         if (!worker) throw new Error("startupPreloads: the build has no sqlite.worker-*.js to start.");
         const config: HtmlStartConfig = {
-          wasmUrl: `./${wasm}`,
-          workerUrl: `./${worker}`,
+          wasmUrl: `${urlPrefix}${wasm}`,
+          workerUrl: `${urlPrefix}${worker}`,
           wasmMessage: SQLITE_WASM_MESSAGE,
-          manifestUrl: "./samples/manifest.json",
-          firstSample: firstSample ? { file: firstSample, url: `./samples/${firstSample}` } : null,
+          manifestUrl: `${urlPrefix}samples/manifest.json`,
+          firstSample: firstSample ? { file: firstSample, url: `${urlPrefix}samples/${firstSample}` } : null,
           keptDatabaseKey: KEPT_DATABASE_KEY,
         };
         const preload = (href: string, type: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="" type="${type}">`;
         // Async, so the parser goes on to the entry and its chunks at once (a parser-blocking script delayed their requests),
         // yet it runs as soon as it arrives, long before the module graph has; high priority, as async scripts are
         // otherwise fetched last. After the CSP meta tag (which governs it) and <meta charset>.
-        const script = `<script async fetchpriority="high" src="./${startScript.fileName}" data-start="${escapeAttribute(JSON.stringify(config))}"></script>`;
+        const script = `<script async fetchpriority="high" src="${urlPrefix}${startScript.fileName}" data-start="${escapeAttribute(JSON.stringify(config))}"></script>`;
         const entry = html.indexOf('<script type="module"');
         if (entry === -1) throw new Error("startupPreloads: index.html has no module entry to start before.");
         const withScript = `${html.slice(0, entry)}${script}\n    ${html.slice(entry)}`;

@@ -5,6 +5,8 @@ import { courseSettings } from "./course";
 import { startFirstVisitFetches } from "./first-visit-fetches";
 import { startAddress } from "./page-address";
 import { sqliteConnection } from "./services";
+import { closeHtmlStart } from "./started-from-html";
 
+closeHtmlStart();
 startFirstVisitFetches({ otherDatabaseRequested: Boolean(startAddress(location.href).database ?? courseSettings()?.database) });
 sqliteConnection();

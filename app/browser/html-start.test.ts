@@ -30,6 +30,7 @@ class FakeWorker extends EventTarget {
 /** A page as the start script sees it: the address's query, localStorage (or one that throws), and recorded requests. */
 function page(options: { search?: string; kept?: boolean; storageThrows?: boolean; compiles?: boolean } = {}) {
   const requested: string[] = [];
+  const answers: Response[] = [];
   FakeWorker.started = [];
   const scope: HtmlStartScope = {
     location: { search: options.search ?? "" },
@@ -39,21 +40,26 @@ function page(options: { search?: string; kept?: boolean; storageThrows?: boolea
     },
     fetch: async (url: string) => {
       requested.push(url);
-      return new Response(url.endsWith(".sqlite") ? new Uint8Array([1, 2, 3]) : "");
+      const answer = new Response(url.endsWith(".sqlite") ? new Uint8Array([1, 2, 3]) : "");
+      answers.push(answer);
+      return answer;
     },
     Worker: FakeWorker as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
   };
-  return { scope, requested };
+  return { scope, requested, answers };
 }
 
 describe("startFromHtml", () => {
   it("on a first visit starts the WASM, the sample list, the first sample and the SQLite worker, and sends the worker the compiled WASM", async () => {
-    const { scope, requested } = page();
+    const { scope, requested, answers } = page();
     const started = startFromHtml(CONFIG, scope);
     expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
     expect(started.sample?.file).toBe("bookshop.sqlite");
-    expect(new Uint8Array(await (await started.sample!.response).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    // The body is read as it arrives, before anyone asks for it (unread, the browser would stop receiving it).
+    const handedOver = await started.sample!.response;
+    expect(answers[2]!.bodyUsed).toBe(true);
+    expect(new Uint8Array(await handedOver.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     expect(FakeWorker.started.map((worker) => [worker.url, worker.options])).toEqual([["./assets/sqlite.worker-1.js", { type: "module", name: "sqlite" }]]);
     expect(started.worker).toBe(FakeWorker.started[0]);
     expect(await started.wasm).toBe(MODULE);

@@ -10,6 +10,10 @@ function fakeLocalStorage(options: { refuses?: boolean } = {}) {
       if (options.refuses) throw new DOMException("Quota exceeded", "QuotaExceededError");
       items.set(key, value);
     },
+    removeItem(key: string) {
+      if (options.refuses) throw new DOMException("The operation is insecure.", "SecurityError");
+      items.delete(key);
+    },
   };
 }
 
@@ -30,9 +34,17 @@ describe("the kept-database hint for index.html's start script", () => {
     expect(upgraded.items.get(KEPT_DATABASE_KEY)).toBe("1");
   });
 
+  it("is taken away when the page finds nothing to reopen (deleted, or storage cleared), so the next first visit downloads early again", async () => {
+    const local = fakeLocalStorage();
+    local.items.set(KEPT_DATABASE_KEY, "1");
+    expect(await withKeptDatabaseHint(createMemoryStorage({ durable: true }), local).lastOpenDatabaseId()).toBeNull();
+    expect(local.items.has(KEPT_DATABASE_KEY)).toBe(false);
+  });
+
   it("never fails a save when localStorage refuses the hint", async () => {
     const storage = withKeptDatabaseHint(createMemoryStorage({ durable: true }), fakeLocalStorage({ refuses: true }));
     await storage.setLastOpenDatabaseId("db-1");
     expect(await storage.lastOpenDatabaseId()).toBe("db-1");
+    expect(await withKeptDatabaseHint(createMemoryStorage({ durable: true }), fakeLocalStorage({ refuses: true })).lastOpenDatabaseId()).toBeNull();
   });
 });

@@ -13,6 +13,14 @@ function noteKeptDatabase(localStorage: Pick<Storage, "setItem"> | null): void {
   }
 }
 
+function forgetKeptDatabase(localStorage: Pick<Storage, "removeItem"> | null): void {
+  try {
+    localStorage?.removeItem(KEPT_DATABASE_KEY);
+  } catch {
+    // Refused: the start script then skips one first-visit download; first-visit-fetches still fetches the sample.
+  }
+}
+
 function pageLocalStorage(): Storage | null {
   try {
     return typeof localStorage === "undefined" ? null : localStorage;
@@ -22,7 +30,10 @@ function pageLocalStorage(): Storage | null {
 }
 
 /** Storage that leaves the hint whenever it records, or finds, a database to reopen at start. */
-export function withKeptDatabaseHint(storage: QueryLabStorage, localStorage: Pick<Storage, "setItem"> | null = pageLocalStorage()): QueryLabStorage {
+export function withKeptDatabaseHint(
+  storage: QueryLabStorage,
+  localStorage: Pick<Storage, "setItem" | "removeItem"> | null = pageLocalStorage(),
+): QueryLabStorage {
   return {
     ...storage,
     async setLastOpenDatabaseId(id) {
@@ -31,7 +42,9 @@ export function withKeptDatabaseHint(storage: QueryLabStorage, localStorage: Pic
     },
     async lastOpenDatabaseId() {
       const id = await storage.lastOpenDatabaseId();
+      // Nothing will reopen (it was deleted, or storage was cleared): a stale hint would skip the next first visit's download.
       if (id !== null) noteKeptDatabase(localStorage);
+      else forgetKeptDatabase(localStorage);
       return id;
     },
   };

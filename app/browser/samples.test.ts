@@ -72,8 +72,28 @@ describe("samples", () => {
     expect(requested).toEqual([]);
   });
 
-  it("refuses a sample whose size is not the one the list gives (cut short, or changed), since it is opened without SQLite's page check", async () => {
+  it("hands over a sample whose size is not the one the list gives, marked as not whole, so it is opened with SQLite's page check", async () => {
     const { samples } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2])));
-    await expect(samples.loadSampleBytes(SAMPLE)).rejects.toThrow("The sample Bookshop arrived incomplete or changed (2 bytes, the sample list says 3)");
+    const bytes = await samples.loadSampleBytes(SAMPLE);
+    expect(bytes).toEqual(new Uint8Array([1, 2]));
+    expect(samples.sampleIsWhole(SAMPLE, bytes)).toBe(false);
+    expect(samples.sampleIsWhole(SAMPLE, new Uint8Array([1, 2, 3]))).toBe(true);
+  });
+
+  it("asks again at the app's own address when the start script's request failed or was refused", async () => {
+    const { samples, requested } = await samplesWithFetch(
+      (url) => new Response(url.endsWith("manifest.json") ? JSON.stringify([SAMPLE]) : new Uint8Array([1, 2, 3])),
+    );
+    const started: StartedFromHtml = {
+      worker: null,
+      workerFailed: false,
+      wasm: Promise.resolve(null),
+      manifest: Promise.resolve(new Response("not here", { status: 404 })),
+      sample: { file: SAMPLE.file, response: Promise.reject(new TypeError("Failed to fetch")) },
+    };
+    (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
+    expect(await samples.loadSampleManifest()).toEqual([SAMPLE]);
+    expect(await samples.loadSampleBytes(SAMPLE)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(requested).toEqual([expect.stringMatching(/samples\/manifest\.json$/), expect.stringMatching(/samples\/bookshop\.sqlite$/)]);
   });
 });

@@ -24,6 +24,15 @@ function sampleUrl(file: string): string {
   return `${import.meta.env.BASE_URL}samples/${file}`;
 }
 
+/**
+ * A response index.html's start script began, or, when there is none, or it failed or was refused (the script's
+ * relative URL can miss the app's own base), the app's own request for `url`.
+ */
+async function orFetchedAgain(started: Promise<Response> | null | undefined, url: string): Promise<Response> {
+  const response = started ? await started.catch(() => null) : null;
+  return response?.ok ? response : fetch(url);
+}
+
 let manifestRequest: Promise<SampleEntry[]> | null = null;
 /** Samples whose download started before the store asked for them (app/browser/first-visit-fetches.ts), by file. */
 const earlyDownloads = new Map<string, Promise<Response>>();
@@ -37,7 +46,7 @@ export function loadSampleManifest(): Promise<SampleEntry[]> {
 }
 
 async function fetchSampleManifest(): Promise<SampleEntry[]> {
-  const response = await (takeStartedManifest() ?? fetch(sampleUrl("manifest.json")));
+  const response = await orFetchedAgain(takeStartedManifest(), sampleUrl("manifest.json"));
   if (!response.ok) throw new Error(`The sample list could not be loaded (HTTP ${response.status}).`);
   return z.array(sampleEntrySchema).parse(await response.json());
 }
@@ -58,14 +67,16 @@ export async function loadSampleBytes(sample: SampleEntry): Promise<Uint8Array> 
   adoptStartedSample();
   const early = earlyDownloads.get(sample.file);
   earlyDownloads.delete(sample.file);
-  const response = await (early ?? fetch(sampleUrl(sample.file)));
+  const response = await orFetchedAgain(early, sampleUrl(sample.file));
   if (!response.ok) throw new Error(`The sample ${sample.title} could not be loaded (HTTP ${response.status}).`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // The list gives each file's size: a sample of that size is whole, so opening it skips SQLite's page check.
-  if (bytes.byteLength !== sample.bytes) {
-    throw new Error(
-      `The sample ${sample.title} arrived incomplete or changed (${bytes.byteLength} bytes, the sample list says ${sample.bytes}). Reload to try again.`,
-    );
-  }
-  return bytes;
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * A bundled sample of the size the list gives is whole, so it may open without SQLite's page check. The list and the
+ * files have fixed names, so a cached list and a newer file (the HTTP cache, the service worker offline) can disagree:
+ * such a file is still opened, with the check.
+ */
+export function sampleIsWhole(sample: SampleEntry, bytes: Uint8Array): boolean {
+  return bytes.byteLength === sample.bytes;
 }

@@ -40,3 +40,12 @@ export function takeStartedSample(): { file: string; response: Promise<Response>
   if (state) state.sample = null;
   return sample;
 }
+
+/**
+ * Called first by the app's entry: from now on the app starts what it needs itself, so a start script that arrives
+ * only now (async, slow to load) must start nothing (its wrapper checks the slot is still empty).
+ */
+export function closeHtmlStart(): void {
+  const scope = globalThis as Record<string, unknown>;
+  if (scope[STARTED_FROM_HTML] === undefined) scope[STARTED_FROM_HTML] = null;
+}

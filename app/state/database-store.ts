@@ -10,7 +10,7 @@ import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../
 import { checkDatabaseUrl, DownloadError, fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { databaseInAddress, type DatabaseRequest } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
-import { loadSampleBytes, loadSampleManifest, type SampleEntry } from "../browser/samples";
+import { loadSampleBytes, loadSampleManifest, sampleIsWhole, type SampleEntry } from "../browser/samples";
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
@@ -433,8 +433,9 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async openSample(sample) {
         return withLoading(`Opening ${sample.title}…`, async () => {
           try {
-            // A sample is the site's own file, its size checked against the list (loadSampleBytes): its pages need no check.
-            return await openBytes(await services.loadSampleBytes(sample), sample.title, "sample", newId(), undefined, { checkPages: false });
+            // A sample of the size the list gives is the site's own file, whole: its pages need no check.
+            const bytes = await services.loadSampleBytes(sample);
+            return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
           } catch (error) {
             set({ notice: { kind: "error", message: errorMessage(error) } });
             return false;

@@ -171,7 +171,7 @@ export class SqliteEngine {
     return this.lazy;
   }
 
-  /** Reads the schema and runs SQLite's own consistency check, so a damaged file is refused up front. */
+  /** Reads the schema and, with checkPages, runs SQLite's own consistency check, so a damaged file is refused up front. */
   private validate(candidate: Database, checkPages: boolean): DbError | null {
     try {
       candidate.exec("SELECT count(*) FROM sqlite_schema");
