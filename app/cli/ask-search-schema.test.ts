@@ -40,7 +40,9 @@ describe("querylab ask and search_schema", () => {
     );
     expect(stdout).toContain('action: search_schema "square feet"');
     expect(stdout).toMatch(/observation:\n {4}Whole-schema search for "square feet" by names and descriptions \(not stored values/);
-    expect(stdout).toMatch(/^ {4}- stores\.square_feet INTEGER \[not in the schema above\]: name match 'square'; name match 'feet'$/m);
+    expect(stdout).toMatch(
+      /^ {4}- stores\.square_feet INTEGER \[not in the schema above\]: name match 'square'; name match 'feet'; holds an area, the kind of figure asked for$/m,
+    );
     expect(stdout).toContain("Final SQL:");
     const [first] = server.chatRequests();
     expect(first!.tools?.map((tool) => tool.function.name)).toContain("search_schema");
