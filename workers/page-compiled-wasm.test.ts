@@ -1,8 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { receivePageCompiledWasm, SQLITE_WASM_MESSAGE, sqlJsOptions } from "./page-compiled-wasm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { receivePageCompiledWasm, SQLITE_WASM_MESSAGE, sqliteWasmInstantiator } from "./page-compiled-wasm";
 
 /** The smallest valid WASM module: the magic number and version 1. */
-const EMPTY_MODULE = new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+const EMPTY_MODULE_BYTES = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+const EMPTY_MODULE = new WebAssembly.Module(EMPTY_MODULE_BYTES);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("receivePageCompiledWasm", () => {
   it("takes the page's module and stops the message before a later listener (Comlink's) sees it", async () => {
@@ -21,15 +26,30 @@ describe("receivePageCompiledWasm", () => {
     const module = receivePageCompiledWasm(scope as never);
     scope.dispatchEvent(new MessageEvent("message", { data: { type: SQLITE_WASM_MESSAGE, module: null } }));
     expect(await module).toBeNull();
-    expect(sqlJsOptions(null, "sql-wasm.wasm")).toEqual({ locateFile: expect.any(Function) });
+  });
+
+  it("without a module, fetches the WASM file and instantiates it here", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      fetched.push(url);
+      return new Response(EMPTY_MODULE_BYTES);
+    });
+    const { instance } = await sqliteWasmInstantiator(null, "https://app.test/sql-wasm.wasm")({});
+    expect(instance).toBeInstanceOf(WebAssembly.Instance);
+    expect(fetched).toEqual(["https://app.test/sql-wasm.wasm"]);
+  });
+
+  it("says so when the WASM file cannot be fetched", async () => {
+    vi.stubGlobal("fetch", async () => new Response("missing", { status: 404 }));
+    await expect(sqliteWasmInstantiator(null, "https://app.test/sql-wasm.wasm")({})).rejects.toThrow("HTTP 404");
   });
 
   it("instantiates the page's module for sql.js instead of fetching", async () => {
-    const options = sqlJsOptions(EMPTY_MODULE, "sql-wasm.wasm");
-    expect("locateFile" in options).toBe(false);
-    const instance = await new Promise<WebAssembly.Instance>((resolve) => {
-      if ("instantiateWasm" in options) options.instantiateWasm?.({}, resolve);
+    vi.stubGlobal("fetch", () => {
+      throw new Error("fetched");
     });
+    const { instance, module } = await sqliteWasmInstantiator(EMPTY_MODULE, "sql-wasm.wasm")({});
     expect(instance).toBeInstanceOf(WebAssembly.Instance);
+    expect(module).toBe(EMPTY_MODULE);
   });
 });

@@ -1,5 +1,6 @@
 // SQLite's WASM compiled once by the page (app/browser/sqlite-wasm.ts) and handed to each SQLite worker, so a new
 // worker neither waits for its own script to load before the download starts nor compiles the same bytes again.
+import type { InstantiatedWasm } from "../app/core/db/sqljs-memory";
 
 /** The one message the page sends a new SQLite worker before anything else: the compiled module, or null if the page could not compile it. */
 export const SQLITE_WASM_MESSAGE = "querylab:sqlite-wasm";
@@ -31,13 +32,15 @@ export function receivePageCompiledWasm(scope: MessageScope): Promise<WebAssembl
   });
 }
 
-/** sql.js's options: instantiate the page's module, or (null) fetch and compile `wasmUrl` here. */
-export function sqlJsOptions(module: WebAssembly.Module | null, wasmUrl: string) {
-  if (!module) return { locateFile: () => wasmUrl };
-  return {
-    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
-      void WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
-      return {};
-    },
+/**
+ * How sql.js's WASM is instantiated here: from the page's module, or (null) fetched and compiled from `wasmUrl`. Either
+ * way the worker instantiates it itself, so the engine keeps its memory (app/core/db/sqljs-memory.ts).
+ */
+export function sqliteWasmInstantiator(module: WebAssembly.Module | null, wasmUrl: string): (imports: WebAssembly.Imports) => Promise<InstantiatedWasm> {
+  if (module) return async (imports) => ({ instance: await WebAssembly.instantiate(module, imports), module });
+  return async (imports) => {
+    const response = await fetch(wasmUrl, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`SQLite's WASM could not be loaded (HTTP ${response.status}).`);
+    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
   };
 }

@@ -3,9 +3,10 @@ import * as Comlink from "comlink";
 import initSqlJs from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import { DatabaseService } from "../app/core/database-service";
+import { initSqlJsKeepingMemory } from "../app/core/db/sqljs-memory";
 import { whenReady } from "../app/core/db/when-ready";
 import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
-import { receivePageCompiledWasm, sqlJsOptions } from "./page-compiled-wasm";
+import { receivePageCompiledWasm, sqliteWasmInstantiator } from "./page-compiled-wasm";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
 
@@ -24,7 +25,7 @@ withoutUnguardedChannels(self, "SQLite worker");
 
 // The page compiles the WASM while this script loads and sends the module; without one it is fetched here.
 const service = receivePageCompiledWasm(self)
-  .then((module) => initSqlJs(sqlJsOptions(module, wasmUrl)))
+  .then((module) => initSqlJsKeepingMemory(initSqlJs, sqliteWasmInstantiator(module, wasm)))
   .then((SQL) => {
     wasmLoaded = true;
     return DatabaseService.create(SQL, {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseService } from "../database-service";
 import { MAX_DATABASE_BYTES, SqliteEngine, checkDatabaseBytes, checkDatabaseSize } from "./sqljs-engine";
 import { whenReady } from "./when-ready";
+import { loadSqlJs } from "../../cli/node-engine";
 
 type EngineApi = Pick<DatabaseService, "open" | "execute" | "fetchRows" | "schema" | "exportDatabase" | "importTable" | "inTransaction" | "exportResult">;
 
@@ -30,7 +31,8 @@ INSERT INTO books VALUES (1, 'Notes', 1, 9.5, x'89504e47'), (2, 'NULL', 2, 12, N
 let fixtureBytes: Uint8Array;
 
 beforeAll(async () => {
-  const SQL = await initSqlJs();
+  // sql.js loads once per file: loaded keeping its memory, every engine here runs on the C API source (statement-stream.ts).
+  const SQL = await loadSqlJs();
   const database = new SQL.Database();
   database.exec(FIXTURE_SQL);
   fixtureBytes = database.export();

@@ -9,6 +9,7 @@ import { openLazyDatabase } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
+import { statementSourceFor, type StatementSource, type SteppedStatement } from "./statement-stream";
 import { tuneConnection } from "./connection-settings";
 import type { CsvOptions } from "./result-export";
 import type { DatabaseSchema, DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, ReadOnlyResult, SqlValue } from "./types";
@@ -89,9 +90,12 @@ export class SqliteEngine {
   private markers: { database: Database; statement: Statement } | null = null;
   /** Set while the open database is read on demand (read-only) rather than held in memory. */
   private lazy: LazyFile | null = null;
+  /** How execute prepares and steps statements: SQLite's C API over the WASM memory when the module kept it. */
+  private readonly statementsOf: StatementSource;
 
   constructor(private readonly sql: SqlJsStatic) {
     this.database = new sql.Database();
+    this.statementsOf = statementSourceFor(sql);
   }
 
   /** Opens a database from file bytes, or a new empty one when bytes is null. The current one stays open on failure. */
@@ -210,47 +214,50 @@ export class SqliteEngine {
     let statementCount = 0;
     let last: { columns: string[]; rows: SqlValue[][]; rowCount: number } | null = null;
     let rowsModified = 0;
-    const iterator = this.database.iterateStatements(sqlText);
-    let remaining = sqlText;
-    for (;;) {
-      const statementStart = sqlText.length - remaining.length + (remaining.length - remaining.trimStart().length);
-      let statement: Statement | undefined;
-      try {
-        const next = iterator.next();
-        if (next.done) break;
-        statement = next.value;
-        remaining = iterator.getRemainingSQL();
-        const columns = statement.getColumnNames();
-        const rows: SqlValue[][] = [];
-        let rowCount = 0;
-        while (statement.step()) {
-          if (rowCount < maxStoredRows) rows.push(statement.get() as SqlValue[]);
-          rowCount += 1;
+    const statements = this.statementsOf(this.database, sqlText);
+    try {
+      let remaining = sqlText;
+      for (;;) {
+        const statementStart = sqlText.length - remaining.length + (remaining.length - remaining.trimStart().length);
+        let statement: SteppedStatement | null = null;
+        try {
+          statement = statements.next();
+          if (!statement) break;
+          remaining = statements.remainingSql();
+          const columns = statement.columnNames();
+          const rows: SqlValue[][] = [];
+          let rowCount = 0;
+          while (statement.step()) {
+            if (rowCount < maxStoredRows) rows.push(statement.row());
+            rowCount += 1;
+          }
+          rowsModified += columns.length === 0 ? this.database.getRowsModified() : 0;
+          if (columns.length > 0) last = { columns, rows, rowCount };
+          statementCount += 1;
+        } catch (error) {
+          // When preparing fails, SQLite does not say where the bad statement ends; the splitter does.
+          const statementEnd = statement
+            ? sqlText.length - remaining.length
+            : (splitStatements(sqlText).find((span) => span.end > statementStart)?.end ?? sqlText.length);
+          return {
+            ok: false,
+            error: {
+              kind: "sql-error",
+              message: errorMessage(error),
+              statementIndex: statementCount,
+              statementStart,
+              statementEnd: Math.max(statementEnd, statementStart),
+            },
+            elapsedMs: performance.now() - started,
+            statementsCompleted: statementCount,
+            databaseChanged: this.noteChange(this.changedSince(before)),
+          };
+        } finally {
+          statement?.free();
         }
-        rowsModified += columns.length === 0 ? this.database.getRowsModified() : 0;
-        if (columns.length > 0) last = { columns, rows, rowCount };
-        statementCount += 1;
-      } catch (error) {
-        // When preparing fails, sql.js does not say where the bad statement ends; the splitter does.
-        const statementEnd = statement
-          ? sqlText.length - remaining.length
-          : (splitStatements(sqlText).find((span) => span.end > statementStart)?.end ?? sqlText.length);
-        return {
-          ok: false,
-          error: {
-            kind: "sql-error",
-            message: errorMessage(error),
-            statementIndex: statementCount,
-            statementStart,
-            statementEnd: Math.max(statementEnd, statementStart),
-          },
-          elapsedMs: performance.now() - started,
-          statementsCompleted: statementCount,
-          databaseChanged: this.noteChange(this.changedSince(before)),
-        };
-      } finally {
-        statement?.free();
       }
+    } finally {
+      statements.close();
     }
     const elapsedMs = performance.now() - started;
     let resultId: string | null = null;
