@@ -1,5 +1,5 @@
 // Tabs of the same page tell each other when they save a database, and each tab tells whether a stored copy is newer than what it has.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 
 export const saveAnnouncementSchema = z.object({ id: z.string(), updatedAt: z.number() });
 export type SaveAnnouncement = z.infer<typeof saveAnnouncementSchema>;

@@ -1,10 +1,10 @@
 // Checks what the embed worker sends back before anyone reads it: a load result of the known shape, one vector per
 // text, all of one length. A reply that is not one becomes an error a person can read, never a silent NaN ranking.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 import type { EmbedWorkerLoadResult } from "../../workers/embed.worker";
 
-export const embedWorkerLoadResultSchema: z.ZodType<EmbedWorkerLoadResult> = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), modelId: z.string(), dimensions: z.number().int().positive(), device: z.string(), loadMs: z.number() }),
+export const embedWorkerLoadResultSchema: z.ZodMiniType<EmbedWorkerLoadResult> = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), modelId: z.string(), dimensions: z.int().check(z.positive()), device: z.string(), loadMs: z.number() }),
   z.object({ ok: z.literal(false), message: z.string(), model: z.string(), lookedIn: z.string(), reason: z.string() }),
 ]);
 

@@ -1,5 +1,5 @@
 // The bundled sample databases: their manifest and their bytes, served from public/samples.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 import { takeStartedManifest, takeStartedSample } from "./started-from-html";
 
 /** One entry of public/samples/manifest.json, as scripts/generate-samples.ts writes it; the key order here is the order in the file. */

@@ -1,6 +1,6 @@
 // A note in localStorage that the last save of a database failed, so the next load can say it brings back an older copy.
 // localStorage, not IndexedDB: the mark must land when IndexedDB is what refused, and it is a few dozen bytes.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 
 const MARK_KEY = "querylab-last-save-failed";
 
@@ -9,7 +9,7 @@ export const saveFailureMarkSchema = z.object({
   databaseName: z.string(),
   failedAt: z.number(),
   /** When the copy a reload brings back was saved; null when none is kept. */
-  storedAt: z.number().nullable(),
+  storedAt: z.nullable(z.number()),
   quota: z.boolean(),
 });
 export type SaveFailureMark = z.infer<typeof saveFailureMarkSchema>;

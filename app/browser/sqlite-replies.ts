@@ -1,5 +1,5 @@
 // Checks the SQLite worker's replies before the page uses them: a reply is foreign data (another script, a structured clone), not a typed value.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 import type { DbError, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, PagedExecuteOutcome, ReadOnlyResult, SqlValue } from "../core/db/types";
 import { databaseSchemaSchema, dbErrorSchema } from "../core/db/type-schemas";
 import { isColumnarRows, type ColumnarRows } from "../core/db/columnar-rows";
@@ -41,7 +41,7 @@ const failedExecuteSchema = z.object({
 /** What a successful run reports besides its first rows, whether they come as rows or as a columnar page. */
 const succeededExecuteFields = {
   ok: z.literal(true),
-  resultId: z.string().nullable(),
+  resultId: z.nullable(z.string()),
   columns: z.array(z.string()),
   rowCount: z.number(),
   storedRowCount: z.number(),
@@ -52,7 +52,7 @@ const succeededExecuteFields = {
   databaseChanged: z.boolean(),
 };
 
-export const executeOutcomeSchema: z.ZodType<ExecuteOutcome> = z.discriminatedUnion("ok", [
+export const executeOutcomeSchema: z.ZodMiniType<ExecuteOutcome> = z.discriminatedUnion("ok", [
   z.object({ ...succeededExecuteFields, firstRows: rowsSchema }),
   failedExecuteSchema,
 ]);
@@ -62,32 +62,32 @@ const failedOutcomeSchema = z.object({ ok: z.literal(false), error: dbErrorSchem
 /** A page of rows in columnar buffers: typed arrays of consistent sizes, every cell of a known kind (see isColumnarRows). */
 const columnarRowsSchema = z.custom<ColumnarRows>(isColumnarRows, "a page of rows must be columnar buffers of consistent sizes");
 
-export const pagedExecuteOutcomeSchema: z.ZodType<PagedExecuteOutcome> = z.discriminatedUnion("ok", [
+export const pagedExecuteOutcomeSchema: z.ZodMiniType<PagedExecuteOutcome> = z.discriminatedUnion("ok", [
   z.object({ ...succeededExecuteFields, firstPage: columnarRowsSchema }),
   failedExecuteSchema,
 ]);
 
-export const pageOutcomeSchema: z.ZodType<Outcome<{ page: ColumnarRows }>> = z.discriminatedUnion("ok", [
+export const pageOutcomeSchema: z.ZodMiniType<Outcome<{ page: ColumnarRows }>> = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), page: columnarRowsSchema }),
   failedOutcomeSchema,
 ]);
 
-export const rowsPageOutcomeSchema: z.ZodType<Outcome<{ rows: SqlValue[][] }>> = z.discriminatedUnion("ok", [
+export const rowsPageOutcomeSchema: z.ZodMiniType<Outcome<{ rows: SqlValue[][] }>> = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), rows: rowsSchema }),
   failedOutcomeSchema,
 ]);
 
-export const readOnlyOutcomeSchema: z.ZodType<Outcome<ReadOnlyResult>> = z.discriminatedUnion("ok", [
+export const readOnlyOutcomeSchema: z.ZodMiniType<Outcome<ReadOnlyResult>> = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), columns: z.array(z.string()), rows: rowsSchema, rowCount: z.number(), elapsedMs: z.number() }),
   failedOutcomeSchema,
 ]);
 
-export const openOutcomeSchema: z.ZodType<Outcome<OpenedDatabase>> = z.discriminatedUnion("ok", [
+export const openOutcomeSchema: z.ZodMiniType<Outcome<OpenedDatabase>> = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), sizeBytes: z.number(), tableCount: z.number() }),
   failedOutcomeSchema,
 ]);
 
-export const importOutcomeSchema: z.ZodType<Outcome<ImportSummary>> = z.discriminatedUnion("ok", [
+export const importOutcomeSchema: z.ZodMiniType<Outcome<ImportSummary>> = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
     tableName: z.string(),
@@ -98,12 +98,12 @@ export const importOutcomeSchema: z.ZodType<Outcome<ImportSummary>> = z.discrimi
   failedOutcomeSchema,
 ]);
 
-export const exportOutcomeSchema: z.ZodType<Outcome<{ text: string }>> = z.discriminatedUnion("ok", [
+export const exportOutcomeSchema: z.ZodMiniType<Outcome<{ text: string }>> = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), text: z.string() }),
   failedOutcomeSchema,
 ]);
 
-export const valueIndexOutcomeSchema: z.ZodType<ValueIndexOutcome> = z.discriminatedUnion("ok", [
+export const valueIndexOutcomeSchema: z.ZodMiniType<ValueIndexOutcome> = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
     contentKey: z.string(),
@@ -111,7 +111,7 @@ export const valueIndexOutcomeSchema: z.ZodType<ValueIndexOutcome> = z.discrimin
     columnCount: z.number(),
     truncated: z.boolean(),
     elapsedMs: z.number(),
-    snapshot: z.instanceof(Blob).nullable(),
+    snapshot: z.nullable(z.instanceof(Blob)),
   }),
   z.object({ ok: z.literal(false), cancelled: z.boolean(), message: z.string() }),
 ]);
@@ -129,9 +129,9 @@ function isValueMatch(value: unknown): value is ValueMatch {
   );
 }
 
-export const valueMatchesSchema = z.array(z.custom<ValueMatch>(isValueMatch, "a value match has a table, column, value, score and kind")).nullable();
+export const valueMatchesSchema = z.nullable(z.array(z.custom<ValueMatch>(isValueMatch, "a value match has a table, column, value, score and kind")));
 
-function unreadable(method: string, error: z.ZodError): string {
+function unreadable(method: string, error: z.core.$ZodError): string {
   const issue = error.issues[0];
   const where = issue ? ` (${issue.path.join(".") || "reply"}: ${issue.message})` : "";
   return `The SQLite worker sent a reply to ${method} that this page cannot read${where}. Reload the page; if it happens again, the worker and the page are from different versions.`;

@@ -1,5 +1,5 @@
 // Everything the page keeps in the browser, behind one typed interface: databases, query history, traces, profiles, descriptions, embedding vectors.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 import { agentEventSchema } from "../core/agent/events";
 import { traceSchema, type Trace } from "../core/agent/trace";
 import { summarizeThread, threadSchema, threadSummarySchema, type Thread, type ThreadSummary } from "../core/agent/thread";
@@ -24,7 +24,7 @@ export const historyEntrySchema = z.object({
   ranAt: z.number(),
   databaseName: z.string(),
   ok: z.boolean(),
-  rowCount: z.number().nullable(),
+  rowCount: z.nullable(z.number()),
   elapsedMs: z.number(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
@@ -36,19 +36,19 @@ export const traceSummarySchema = z.object({
   model: z.string(),
   createdAt: z.number(),
   status: z.string(),
-  sql: z.string().nullable(),
+  sql: z.nullable(z.string()),
 });
 export type TraceSummary = z.infer<typeof traceSummarySchema>;
 
 const valueCountSchema = z.object({ value: z.string(), count: z.number() });
-export const databaseProfileSchema: z.ZodType<DatabaseProfile> = z.object({
+export const databaseProfileSchema: z.ZodMiniType<DatabaseProfile> = z.object({
   contentKey: z.string(),
   elapsedMs: z.number(),
   tables: z.array(
     z.object({
       table: z.string(),
       kind: z.enum(["table", "view"]),
-      rowCount: z.number().nullable(),
+      rowCount: z.nullable(z.number()),
       rowsProfiled: z.number(),
       columns: z.array(
         z.object({
@@ -57,8 +57,8 @@ export const databaseProfileSchema: z.ZodType<DatabaseProfile> = z.object({
           nullFraction: z.number(),
           distinctCount: z.number(),
           approximate: z.boolean(),
-          min: z.string().nullable(),
-          max: z.string().nullable(),
+          min: z.nullable(z.string()),
+          max: z.nullable(z.string()),
           topValues: z.array(valueCountSchema),
           examples: z.array(z.string()),
         }),
@@ -68,10 +68,10 @@ export const databaseProfileSchema: z.ZodType<DatabaseProfile> = z.object({
 });
 
 /** One benchmark answer in the page: the judged result, its model, and the agent's events to open its trace. */
-export const benchmarkRunResultSchema = questionResultSchema.extend({
+export const benchmarkRunResultSchema = z.extend(questionResultSchema, {
   model: z.string(),
   /** The agent's events for this question, to open its trace; not written to exported files. */
-  events: z.array(agentEventSchema).optional(),
+  events: z.optional(z.array(agentEventSchema)),
 });
 export type BenchmarkRunResult = z.infer<typeof benchmarkRunResultSchema>;
 
@@ -85,14 +85,14 @@ export const savedBenchmarkRunSchema = z.object({
       dbId: z.string(),
       question: z.string(),
       gold: z.string(),
-      evidence: z.string().optional(),
-      difficulty: z.string().optional(),
+      evidence: z.optional(z.string()),
+      difficulty: z.optional(z.string()),
     }),
   ),
   results: z.array(benchmarkRunResultSchema),
   semantics: z.enum(["spider", "bird"]),
   /** Spider only: DISTINCT kept when judging (runs kept before this option have none: dropped). */
-  keepDistinct: z.boolean().optional(),
+  keepDistinct: z.optional(z.boolean()),
 });
 export type SavedBenchmarkRun = z.infer<typeof savedBenchmarkRunSchema>;
 
@@ -103,8 +103,8 @@ export type SavedBenchmarkRun = z.infer<typeof savedBenchmarkRunSchema>;
 export const databaseWorkspaceSchema = z.object({
   databaseId: z.string(),
   editorText: z.string(),
-  threadId: z.string().nullable(),
-  lastRun: z.object({ sql: z.string(), elapsedMs: z.number(), rowCount: z.number() }).nullable(),
+  threadId: z.nullable(z.string()),
+  lastRun: z.nullable(z.object({ sql: z.string(), elapsedMs: z.number(), rowCount: z.number() })),
   updatedAt: z.number(),
 });
 export type DatabaseWorkspace = z.infer<typeof databaseWorkspaceSchema>;
@@ -224,7 +224,7 @@ function valueIndexesWithin(entries: ValueIndexEntry[], bytesKept: number): { ke
 }
 
 /** Reads a list, keeping the entries that are valid: one damaged entry must not hide all the others. */
-function validEntries<T>(value: unknown, schema: z.ZodType<T>): T[] {
+function validEntries<T>(value: unknown, schema: z.ZodMiniType<T>): T[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
     const parsed = schema.safeParse(entry);
@@ -393,10 +393,7 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
     },
 
     async saveProfile(profile) {
-      const index = z
-        .array(z.string())
-        .catch([])
-        .parse(await schemaContext.get(PROFILE_INDEX_KEY));
+      const index = z.catch(z.array(z.string()), []).parse(await schemaContext.get(PROFILE_INDEX_KEY));
       const next = [profile.contentKey, ...index.filter((key) => key !== profile.contentKey)];
       await schemaContext.set(`profile:${profile.contentKey}`, profile);
       for (const old of next.slice(PROFILES_KEPT)) await schemaContext.delete(`profile:${old}`);

@@ -1,5 +1,5 @@
 // How much of the database the agent may send to the LLM: the person chooses, and prompts and tools obey exactly.
-import { z } from "zod";
+import * as z from "./zod-mini";
 
 export const dataSharingSchema = z.enum(["schema", "profiles", "results"]);
 /**

@@ -1,5 +1,5 @@
 // The workspace's panel sizes (schema and trace widths, editor height) and which side panels are collapsed, kept in localStorage.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 import { create } from "zustand";
 
 const LAYOUT_KEY = "querylab.panel-layout";
@@ -41,8 +41,8 @@ function initialLayout(): PanelLayout {
 
 /** localStorage holds text anyone on this origin may have written: each value is read back only when usable, the rest stays default. */
 const storedLayoutSchema = z.object({
-  sizes: z.object({ schema: z.number().finite(), agent: z.number().finite(), editor: z.number().finite() }).partial().optional(),
-  collapsed: z.object({ schema: z.boolean(), agent: z.boolean() }).partial().optional(),
+  sizes: z.optional(z.partial(z.object({ schema: z.number(), agent: z.number(), editor: z.number() }))),
+  collapsed: z.optional(z.partial(z.object({ schema: z.boolean(), agent: z.boolean() }))),
 });
 
 export function parseStoredLayout(text: string | null): PanelLayout {

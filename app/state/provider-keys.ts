@@ -1,7 +1,7 @@
 // API keys kept per (provider, origin of the Base URL): a key typed for one endpoint is never offered to another, and the
 // fetch given to the SDK refuses to send a key anywhere but the origin it was recorded for. Pure: the settings store holds
 // the map and persists the remembered entries.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 
 /** One key and where it belongs. `origin` is recorded when the key is typed; `remember` means it is kept in localStorage. */
 export interface ProviderKey {
@@ -61,7 +61,7 @@ export function withEntry(keys: ProviderKeys, scope: KeyScope, change: Partial<P
   return next;
 }
 
-const storedKeysSchema = z.array(z.object({ providerId: z.string(), origin: z.string(), key: z.string().min(1) }));
+const storedKeysSchema = z.array(z.object({ providerId: z.string(), origin: z.string(), key: z.string().check(z.minLength(1)) }));
 export type StoredKeys = z.infer<typeof storedKeysSchema>;
 
 /** What goes to localStorage: the remembered keys only, each with the provider and origin it was typed for. */

@@ -1,5 +1,5 @@
 // The schema pruning of the current question: its result (kept/dropped with reasons), the budget, and the person's pins and exclusions.
-import { z } from "zod";
+import * as z from "../core/zod-mini";
 import { create } from "zustand";
 import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
@@ -36,7 +36,7 @@ interface PruneState {
 }
 
 /** localStorage holds text anyone on this origin may have written: a budget is read back only when it is a usable number. */
-const storedBudgetSchema = z.coerce.number().int().min(50);
+const storedBudgetSchema = z.coerce.number().check(z.int(), z.minimum(50));
 
 function readBudget(): number {
   try {
@@ -51,7 +51,7 @@ function databaseKey(): string {
   return useDatabaseStore.getState().current?.id ?? "none";
 }
 
-export const pruneOverridesSchema: z.ZodType<PruneOverrides> = z.object({ pinned: z.array(z.string()), excluded: z.array(z.string()) });
+export const pruneOverridesSchema: z.ZodMiniType<PruneOverrides> = z.object({ pinned: z.array(z.string()), excluded: z.array(z.string()) });
 /** Overrides by database id; each entry is checked on its own, so one damaged entry loses no other database's choices. */
 const storedOverridesSchema = z.record(z.string(), z.unknown());
 

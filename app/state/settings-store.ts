@@ -4,7 +4,7 @@
 import { create } from "zustand";
 import { dataSharingSchema, type DataSharing } from "../core/data-sharing";
 import { DEFAULT_EMBEDDING_SETTINGS, parseEmbeddingSettings, TEST_BUILD_EMBEDDING_SETTINGS, type EmbeddingSettings } from "../core/schema/embedding-settings";
-import { DEFAULT_LLM_SETTINGS, llmSettingsSchema, presetOf, PROVIDER_PRESETS, type LlmSettings } from "../core/llm/provider-presets";
+import { DEFAULT_LLM_SETTINGS, presetOf, PROVIDER_PRESETS, storedLlmSettingsSchema, type LlmSettings } from "../core/llm/provider-presets";
 import { refuseOutsidePolicy } from "../browser/content-security";
 import { keyFor, keyGuardedFetch, migrateSingleKey, parseRememberedKeys, rememberedKeys, scopeOf, withEntry, type ProviderKeys } from "./provider-keys";
 
@@ -68,7 +68,7 @@ function withoutKey(llm: LlmSettings): EndpointSettings {
 
 function readLlm(): EndpointSettings {
   try {
-    const stored = llmSettingsSchema.omit({ apiKey: true }).safeParse(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "null"));
+    const stored = storedLlmSettingsSchema.safeParse(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "null"));
     return { ...withoutKey(DEFAULT_LLM_SETTINGS), ...(stored.success ? stored.data : {}) };
   } catch {
     return withoutKey(DEFAULT_LLM_SETTINGS);

@@ -1,6 +1,6 @@
 // A trace's branches: forks of it, each continued from an edited step (fork.ts runs them; branch-compare.ts compares
 // them). Light on purpose, zod and the events only: trace.ts, loaded with the page, keeps a trace's branches.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import { agentEventSchema, type AgentEvent, type AgentEventOf } from "./events";
 
 /** Tools whose call is a query a person can change to fork the trace there. */
@@ -8,8 +8,8 @@ export const FORKABLE_TOOLS: readonly string[] = ["run_sql", "diagnose_sql", "su
 
 /** What a fork changes: the SQL of one call (its turn and id in the trace forked), or the question (step 0). */
 export const forkEditSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("sql"), turn: z.number(), toolCallId: z.string(), sql: z.string().min(1) }),
-  z.object({ kind: z.literal("question"), question: z.string().min(1) }),
+  z.object({ kind: z.literal("sql"), turn: z.number(), toolCallId: z.string(), sql: z.string().check(z.minLength(1)) }),
+  z.object({ kind: z.literal("question"), question: z.string().check(z.minLength(1)) }),
 ]);
 export type ForkEdit = z.infer<typeof forkEditSchema>;
 export type SqlEdit = Extract<ForkEdit, { kind: "sql" }>;
@@ -17,7 +17,7 @@ export type SqlEdit = Extract<ForkEdit, { kind: "sql" }>;
 export const traceBranchSchema = z.object({
   id: z.string(),
   /** The branch it was forked from; null for the trace's own run ("Original"). */
-  parentId: z.string().nullable(),
+  parentId: z.nullable(z.string()),
   edit: forkEditSchema,
   question: z.string(),
   model: z.string(),

@@ -1,5 +1,5 @@
 // The events the agent loop yields: the UI renders them, the CLI prints them, a trace is the list of them.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import { sqlValueSchema } from "../db/type-schemas";
 import { llmErrorKindSchema } from "../llm/llm-error-kinds";
 import { schemaPruningSummarySchema } from "../schema/pruning-summary";
@@ -39,9 +39,9 @@ export const runEventSchema = z.discriminatedUnion("type", [
     systemPrompt: z.string(),
     startedAt: z.number(),
     /** The schema sent and how it was pruned (always set now; absent in traces from before pruning or with it off). */
-    schema: schemaPruningSummarySchema.optional(),
+    schema: z.optional(schemaPruningSummarySchema),
     /** What the person allowed to be sent during this run (absent in traces from before it was recorded): a shared session obeys it. */
-    sharing: dataSharingSchema.optional(),
+    sharing: z.optional(dataSharingSchema),
   }),
   z.object({ type: z.literal("turn-start"), turn: z.number() }),
   z.object({ type: z.literal("text-delta"), turn: z.number(), text: z.string() }),
@@ -59,7 +59,7 @@ export const runEventSchema = z.discriminatedUnion("type", [
      * model ran twice without submitting it; the observation says why), "person" when a person changed its SQL to
      * fork the trace from there (fork.ts). Absent for the model's own calls.
      */
-    by: z.enum(["agent", "person"]).optional(),
+    by: z.optional(z.enum(["agent", "person"])),
   }),
   z.object({
     type: z.literal("observation"),
@@ -68,7 +68,7 @@ export const runEventSchema = z.discriminatedUnion("type", [
     tool: z.string(),
     ok: z.boolean(),
     text: z.string(),
-    result: resultSchema.optional(),
+    result: z.optional(resultSchema),
   }),
   z.object({
     type: z.literal("turn-end"),
@@ -78,15 +78,15 @@ export const runEventSchema = z.discriminatedUnion("type", [
     /** The request and response as they went over the wire (no API key: headers are not recorded). */
     raw: z.array(z.object({ request: z.string(), response: z.string() })),
   }),
-  z.object({ type: z.literal("final"), turn: z.number(), sql: z.string(), result: resultSchema.optional() }),
+  z.object({ type: z.literal("final"), turn: z.number(), sql: z.string(), result: z.optional(resultSchema) }),
   z.object({
     type: z.literal("error"),
-    turn: z.number().optional(),
+    turn: z.optional(z.number()),
     // A kind this version does not know (a trace from another version) reads as "unknown"; its message is kept.
-    kind: agentErrorKindSchema.catch("unknown"),
+    kind: z.catch(agentErrorKindSchema, "unknown"),
     message: z.string(),
     /** When the run ends without an answer, the last query that ran without error, to offer instead. */
-    lastSuccessfulSql: z.string().optional(),
+    lastSuccessfulSql: z.optional(z.string()),
   }),
   z.object({
     type: z.literal("run-end"),
@@ -117,7 +117,7 @@ export const voteOutcomeSchema = z.object({
   temperature: z.number(),
   /** Groups with rows first, largest first; the winner is groups[winner] (null: no candidate had an answer). */
   groups: z.array(voteGroupSchema),
-  winner: z.number().nullable(),
+  winner: z.nullable(z.number()),
   /** Why the winner won, in words (largest group, or which tie rule decided). */
   rule: z.string(),
   /** Candidates without an answer (no final query, or it failed when run), with the reason. */
@@ -129,7 +129,7 @@ export const voteOutcomeSchema = z.object({
  * they stream into one trace, then the vote, then the run's own final (the winner's query), error and run-end.
  */
 export const agentEventSchema = z.discriminatedUnion("type", [
-  ...runEventSchema.options,
+  ...runEventSchema._zod.def.options,
   z.object({ type: z.literal("candidate"), candidate: z.number(), event: runEventSchema }),
   z.object({ type: z.literal("vote"), ...voteOutcomeSchema.shape }),
 ]);

@@ -61,7 +61,7 @@ export const sessionSchema = z.object({
     /** The pruning settings when the session was made (budget, pins, exclusions). */
     settings: pruningSettingsSchema.nullable(),
     /** What the run's schema kept (from its run-start); null when the schema went unpruned or before pruning existed. */
-    summary: schemaPruningSummarySchema.nullable(),
+    summary: z.nullable(schemaPruningSummarySchema),
   }),
   trace: traceSchema,
   /** The answer's SQL (the trace's final event), null when the run ended without one. */

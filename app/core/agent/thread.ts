@@ -1,6 +1,6 @@
 // A thread: questions asked one after another on one database. Each keeps its own trace; the thread keeps what each
 // concluded (its final SQL and a small summary of the result), which is what the next question is told.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import type { SqlValue } from "../db/types";
 import { blobToHex } from "../db/blob-hex";
 import { formatCount } from "../format";
@@ -28,17 +28,17 @@ export const threadQuestionSchema = z.object({
   askedAt: z.number(),
   /** The run's end ("submitted", "max-turns", "stopped", "failed"), or "running" while it is under way. */
   status: z.string(),
-  sql: z.string().nullable(),
-  result: threadResultSchema.nullable(),
+  sql: z.nullable(z.string()),
+  result: z.nullable(threadResultSchema),
   /** Tokens of earlier-question context this question was sent with (0 for the first). */
   contextTokens: z.number(),
   /**
    * The question's tokens and the model and endpoint that used them, so the thread's cost is summed (sumUsages) without
    * loading every trace. Absent in threads kept before costs were shown: those questions count as without a price.
    */
-  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
-  model: z.string().optional(),
-  baseUrl: z.string().optional(),
+  usage: z.optional(z.object({ inputTokens: z.number(), outputTokens: z.number() })),
+  model: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
 });
 export type ThreadQuestion = z.infer<typeof threadQuestionSchema>;
 

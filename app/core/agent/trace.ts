@@ -1,5 +1,5 @@
 // A trace is one run of the agent kept for later: the question, where it ran, and every event. Plus the view of it as turns.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type TokenUsage } from "./events";
 import { traceBranchSchema } from "./branches";
 import { errorMessage } from "../error-message";
@@ -31,7 +31,7 @@ export const traceSchema = z.object({
   createdAt: z.number(),
   events: z.array(agentEventSchema),
   /** Forks of the run, each continued from an edited step (branches.ts); absent when it has none. */
-  branches: z.array(traceBranchSchema).optional(),
+  branches: z.optional(z.array(traceBranchSchema)),
 });
 export type Trace = z.infer<typeof traceSchema>;
 

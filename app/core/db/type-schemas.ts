@@ -1,13 +1,13 @@
 // zod schemas matching the engine's types (types.ts, sql-statements.ts), for the callers that check what crosses a
 // boundary: the page reading the SQLite worker's replies, stored traces, the CLI. Apart from the types so that the
 // SQLite worker, which only produces these values, does not carry zod.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import type { StatementSpan } from "./sql-statements";
 import type { DatabaseSchema, DbError, SqlValue } from "./types";
 
-export const sqlValueSchema: z.ZodType<SqlValue> = z.union([z.null(), z.number(), z.string(), z.instanceof(Uint8Array)]);
+export const sqlValueSchema: z.ZodMiniType<SqlValue> = z.union([z.null(), z.number(), z.string(), z.instanceof(Uint8Array)]);
 
-export const dbErrorSchema: z.ZodType<DbError> = z.object({
+export const dbErrorSchema: z.ZodMiniType<DbError> = z.object({
   kind: z.enum([
     "empty-file",
     "not-a-database",
@@ -23,25 +23,25 @@ export const dbErrorSchema: z.ZodType<DbError> = z.object({
     "too-many-rows",
   ]),
   message: z.string(),
-  statementIndex: z.number().int().optional(),
-  statementStart: z.number().int().optional(),
-  statementEnd: z.number().int().optional(),
+  statementIndex: z.optional(z.int()),
+  statementStart: z.optional(z.int()),
+  statementEnd: z.optional(z.int()),
 });
 
-export const databaseSchemaSchema: z.ZodType<DatabaseSchema> = z.object({
+export const databaseSchemaSchema: z.ZodMiniType<DatabaseSchema> = z.object({
   tables: z.array(
     z.object({
       name: z.string(),
       kind: z.enum(["table", "view"]),
-      rowCount: z.number().int().nullable(),
+      rowCount: z.nullable(z.int()),
       columns: z.array(
         z.object({
           name: z.string(),
           type: z.string(),
           notNull: z.boolean(),
-          defaultValue: z.string().nullable(),
-          primaryKeyPosition: z.number().int(),
-          comment: z.string().nullable(),
+          defaultValue: z.nullable(z.string()),
+          primaryKeyPosition: z.int(),
+          comment: z.nullable(z.string()),
         }),
       ),
       foreignKeys: z.array(z.object({ fromColumns: z.array(z.string()), toTable: z.string(), toColumns: z.array(z.string()) })),
@@ -51,8 +51,8 @@ export const databaseSchemaSchema: z.ZodType<DatabaseSchema> = z.object({
   ),
 });
 
-export const statementSpanSchema: z.ZodType<StatementSpan> = z.object({
+export const statementSpanSchema: z.ZodMiniType<StatementSpan> = z.object({
   text: z.string(),
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
+  start: z.int().check(z.nonnegative()),
+  end: z.int().check(z.nonnegative()),
 });

@@ -1,19 +1,19 @@
 // A student's progress on one exercise set: per question the attempts, whether it was solved and the last SQL checked;
 // read back from storage only when valid, and written out as the export file docs/exercises.md describes.
-import { z } from "zod";
+import * as z from "../zod-mini";
 
 /** The last SQL is kept for the student to pick up again, not as an archive: a pasted dump stops here. */
 export const MAX_KEPT_SQL = 20_000;
 
 export const questionProgressSchema = z.object({
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
   solved: z.boolean(),
-  lastSql: z.string().max(MAX_KEPT_SQL),
+  lastSql: z.string().check(z.maxLength(MAX_KEPT_SQL)),
 });
 export type QuestionProgress = z.infer<typeof questionProgressSchema>;
 
 /** Per question id. */
-export const setProgressSchema = z.record(z.string().max(64), questionProgressSchema);
+export const setProgressSchema = z.record(z.string().check(z.maxLength(64)), questionProgressSchema);
 export type SetProgress = z.infer<typeof setProgressSchema>;
 
 export const PROGRESS_EXPORT_FORMAT = "querylab-exercise-progress";

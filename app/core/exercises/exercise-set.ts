@@ -1,5 +1,5 @@
 // The exercise-set file a teacher writes (docs/exercises.md): read, checked and turned into clear messages, with bounded input.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import { splitStatements } from "../db/sql-statements";
 
 /** A set is a page of questions, not a data file: far above any real one, low enough to parse at once in a tab. */
@@ -64,42 +64,42 @@ export function databaseUrl(database: Exclude<ExerciseDatabase, { kind: "sample"
 }
 
 const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
+  z.string().check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(max, `must be at most ${max.toLocaleString("en-US")} characters`));
 
-const databaseText = text(MAX_DATABASE).refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
-  message: "must be a bundled sample's name, an http(s) URL or a path relative to the exercise file",
-});
+const databaseText = text(MAX_DATABASE).check(
+  z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
+    message: "must be a bundled sample's name, an http(s) URL or a path relative to the exercise file",
+  }),
+);
 
 const questionSchema = z.strictObject({
-  id: text(64).regex(QUESTION_ID, "must be letters, digits, '.', '-' or '_'"),
+  id: text(64).check(z.regex(QUESTION_ID, "must be letters, digits, '.', '-' or '_'")),
   question: text(MAX_QUESTION_TEXT),
-  reference: text(MAX_REFERENCE_SQL).refine((sql) => splitStatements(sql).length === 1, {
-    message: "must be exactly one SQL statement (the result of that statement is the right answer)",
-  }),
-  notes: text(MAX_NOTES).optional(),
+  reference: text(MAX_REFERENCE_SQL).check(
+    z.refine((sql) => splitStatements(sql).length === 1, {
+      message: "must be exactly one SQL statement (the result of that statement is the right answer)",
+    }),
+  ),
+  notes: z.optional(text(MAX_NOTES)),
 });
 
 const exerciseSetSchema = z.strictObject({
-  version: z.literal(EXERCISE_FORMAT_VERSION, `must be ${EXERCISE_FORMAT_VERSION} (the only version this page reads)`).optional(),
+  version: z.optional(z.literal(EXERCISE_FORMAT_VERSION, `must be ${EXERCISE_FORMAT_VERSION} (the only version this page reads)`)),
   title: text(MAX_TITLE),
-  description: text(MAX_DESCRIPTION).optional(),
+  description: z.optional(text(MAX_DESCRIPTION)),
   database: databaseText,
-  hints: z.boolean("must be true or false").optional(),
-  questions: z
-    .array(questionSchema)
-    .min(1, "must hold at least one question")
-    .max(MAX_QUESTIONS, `must hold at most ${MAX_QUESTIONS} questions`)
-    .superRefine((questions, context) => {
+  hints: z.optional(z.boolean("must be true or false")),
+  questions: z.array(questionSchema).check(
+    z.minLength(1, "must hold at least one question"),
+    z.maxLength(MAX_QUESTIONS, `must hold at most ${MAX_QUESTIONS} questions`),
+    z.superRefine((questions, context) => {
       const seen = new Set<string>();
       questions.forEach((question, index) => {
         if (seen.has(question.id)) context.addIssue({ code: "custom", message: `repeats the id '${question.id}'`, path: [index, "id"] });
         seen.add(question.id);
       });
     }),
+  ),
 });
 
 /** `questions[2].reference`: where in the file a problem is, written as the file would be navigated. */

@@ -1,16 +1,16 @@
 // What model calls cost: a price table (USD per million input / output tokens, per model), the lookup of a model in
 // it, and the arithmetic. The page, the CLI and the agent's money budget all price tokens here, so they agree.
-import { z } from "zod";
+import * as z from "../zod-mini";
 
 export const modelPriceRowSchema = z.object({
   model: z.string(),
-  inputUsdPerMillion: z.number().min(0),
-  outputUsdPerMillion: z.number().min(0),
+  inputUsdPerMillion: z.number().check(z.minimum(0)),
+  outputUsdPerMillion: z.number().check(z.minimum(0)),
 });
 export type ModelPriceRow = z.infer<typeof modelPriceRowSchema>;
 
 /** The person's table, edited in Settings; at most a few hundred rows, so a stored table can never be unbounded. */
-export const priceTableSchema = z.array(modelPriceRowSchema).max(500);
+export const priceTableSchema = z.array(modelPriceRowSchema).check(z.maxLength(500));
 export type PriceTable = z.infer<typeof priceTableSchema>;
 
 /** A list price as the provider publishes it, with where and when it was read, so a stale row can be checked. */

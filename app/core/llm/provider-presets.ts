@@ -1,5 +1,5 @@
 // LLM provider presets and settings, without the SDKs: the page reads these at start, the SDKs load on the first question.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import { DEFAULT_PRICE_TABLE, priceTableSchema } from "./model-prices";
 
 /** "in-page": a small model run by transformers.js in the page's worker; its Base URL is where the model files come from. */
@@ -156,33 +156,35 @@ export const llmSettingsSchema = z.object({
   model: z.string(),
   /** Empty for local servers. Never written to traces or logs. */
   apiKey: z.string(),
-  temperature: z.number().min(0).max(2),
-  maxTurns: z.number().int().min(1).max(50),
+  temperature: z.number().check(z.minimum(0), z.maximum(2)),
+  maxTurns: z.int().check(z.minimum(1), z.maximum(50)),
   /** "auto" uses native tool calling and falls back to the text protocol when the provider refuses tools. */
   protocol: z.enum(["auto", "tools", "text"]),
   /** Per request, in milliseconds. */
-  timeoutMs: z.number().int().min(1000),
-  maxRetries: z.number().int().min(0).max(10),
+  timeoutMs: z.int().check(z.minimum(1000)),
+  maxRetries: z.int().check(z.minimum(0), z.maximum(10)),
   /** Tokens (in + out) one question may use before the agent stops; a runaway agent must not spend without end. */
-  tokenBudget: z.number().int().min(1000).default(200_000),
+  tokenBudget: z._default(z.int().check(z.minimum(1000)), 200_000),
   /**
    * Wall-clock limit for each query the agent runs, in ms (DEFAULT_QUERY_TIME_LIMIT_MS in db/query-watchdog.ts):
    * past it the query is ended, the database reopened intact, and the agent reads "Stopped after N s".
    */
-  queryTimeLimitMs: z.number().int().min(1000).max(600_000).default(10_000),
+  queryTimeLimitMs: z._default(z.int().check(z.minimum(1000), z.maximum(600_000)), 10_000),
   /**
    * USD per million input / output tokens per model (model-prices.ts), edited in Settings. Settings stored before it
    * existed get the list prices; a stored table that no longer parses falls back to them rather than losing every setting.
    */
-  prices: priceTableSchema.default(DEFAULT_PRICE_TABLE).catch(DEFAULT_PRICE_TABLE),
+  prices: z.catch(z._default(priceTableSchema, DEFAULT_PRICE_TABLE), DEFAULT_PRICE_TABLE),
   /** Money (USD) one question may cost before the agent stops, when the model's price is known; unset means no limit. */
-  costBudgetUsd: z.number().positive().optional().catch(undefined),
+  costBudgetUsd: z.catch(z.optional(z.number().check(z.positive())), undefined),
   /** Agent runs per question whose answers are put to a vote; 1 is off. */
-  candidates: z.number().int().min(1).max(MAX_CANDIDATES).default(1).catch(1),
+  candidates: z.catch(z._default(z.int().check(z.minimum(1), z.maximum(MAX_CANDIDATES)), 1), 1),
   /** The temperature the candidates run at when voting (the single run keeps `temperature`). */
-  candidateTemperature: z.number().min(0).max(2).default(DEFAULT_CANDIDATE_TEMPERATURE).catch(DEFAULT_CANDIDATE_TEMPERATURE),
+  candidateTemperature: z.catch(z._default(z.number().check(z.minimum(0), z.maximum(2)), DEFAULT_CANDIDATE_TEMPERATURE), DEFAULT_CANDIDATE_TEMPERATURE),
 });
 export type LlmSettings = z.infer<typeof llmSettingsSchema>;
+/** The settings as the page stores them: the API key is kept apart (provider-keys.ts in the page's state). */
+export const storedLlmSettingsSchema = z.omit(llmSettingsSchema, { apiKey: true });
 
 export const DEFAULT_LLM_SETTINGS: LlmSettings = {
   providerId: "openai",

@@ -1,5 +1,5 @@
 // "Describe with the LLM", the part without the AI SDK: the exact request for undocumented columns (shown before sending) and the checked answer.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import { sharesValues, type DataSharing } from "../data-sharing";
 import { quoteIdentifierIfNeeded } from "../db/identifiers";
 import type { DatabaseSchema } from "../db/types";

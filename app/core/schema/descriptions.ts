@@ -1,6 +1,6 @@
 // Stage 2 of the schema context: descriptions from CREATE TABLE comments, merged with those harvested from a benchmark's
 // files (benchmark-descriptions.ts, apart so papaparse is not loaded with the schema panel), a person's and the LLM's.
-import { z } from "zod";
+import * as z from "../zod-mini";
 import type { DatabaseSchema } from "../db/types";
 import type { Description, DescriptionSource, SchemaDescriptions } from "./types";
 
@@ -9,13 +9,13 @@ const PRECEDENCE: Record<DescriptionSource, number> = { person: 5, llm: 4, comme
 /** Harvested text can be long (BIRD value descriptions list codes); the panel and prompts want a few lines. */
 export const DESCRIPTION_LIMIT = 600;
 
-export const descriptionSchema: z.ZodType<Description> = z.object({
+export const descriptionSchema: z.ZodMiniType<Description> = z.object({
   text: z.string(),
   source: z.enum(["comment", "bird", "spider", "person", "llm"]),
 });
 
-export const schemaDescriptionsSchema: z.ZodType<SchemaDescriptions> = z.object({
-  tables: z.record(z.string(), z.object({ description: descriptionSchema.optional(), columns: z.record(z.string(), descriptionSchema) })),
+export const schemaDescriptionsSchema: z.ZodMiniType<SchemaDescriptions> = z.object({
+  tables: z.record(z.string(), z.object({ description: z.optional(descriptionSchema), columns: z.record(z.string(), descriptionSchema) })),
 });
 
 export function emptyDescriptions(): SchemaDescriptions {

@@ -1,5 +1,5 @@
 // The embedding-model setting (which model, where it loads from, or off), its defaults, and the loader options it implies.
-import { z } from "zod";
+import * as z from "../zod-mini";
 
 /**
  * The default model. Xenova/all-MiniLM-L6-v2: the smallest widely used sentence-embedding model (6 layers,
@@ -50,11 +50,11 @@ export const embeddingSettingsSchema = z.object({
   /** "off": lexical and value matching only; the model is never loaded. */
   enabled: z.boolean(),
   /** A hub id ("Xenova/all-MiniLM-L6-v2") or, with a folder location, the model's folder name inside it. */
-  model: z.string().trim().min(1),
+  model: z.string().check(z.trim(), z.minLength(1)),
   /** "hub": download from the Hugging Face hub (cached by the browser); "folder": a self-hosted folder, nothing else. */
   location: z.enum(["hub", "folder"]),
   /** The folder holding `<model>/config.json`, `<model>/onnx/model_quantized.onnx`…; relative to the page. */
-  folderUrl: z.string().trim(),
+  folderUrl: z.string().check(z.trim()),
   /** "auto": WebGPU when the browser has a working one, else WASM. */
   device: z.enum(["auto", "webgpu", "wasm"]),
 });
@@ -84,7 +84,7 @@ export const TEST_BUILD_EMBEDDING_SETTINGS: EmbeddingSettings = {
 
 /** Reads stored settings leniently: unknown or broken fields fall back to the defaults one by one. */
 export function parseEmbeddingSettings(value: unknown, defaults: EmbeddingSettings = DEFAULT_EMBEDDING_SETTINGS): EmbeddingSettings {
-  const parsed = embeddingSettingsSchema.partial().safeParse(value);
+  const parsed = z.partial(embeddingSettingsSchema).safeParse(value);
   if (!parsed.success) return defaults;
   const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, field]) => field !== undefined));
   return { ...defaults, ...defined };

@@ -1,5 +1,5 @@
 // What a trace keeps of how the schema was pruned (one zod schema and its type), and the schema as the agent receives it.
-import { z } from "zod";
+import * as z from "../zod-mini";
 
 /** Enough to show what the agent saw and why, without the per-column scores. */
 export const schemaPruningSummarySchema = z.object({
@@ -12,7 +12,7 @@ export const schemaPruningSummarySchema = z.object({
   columnsTotal: z.number(),
   /** Ranking stages that ran; empty when the schema was sent unpruned. */
   stagesUsed: z.array(z.enum(["dense", "lexical", "value"])),
-  denseUnavailable: z.string().optional(),
+  denseUnavailable: z.optional(z.string()),
 });
 export type SchemaPruningSummary = z.infer<typeof schemaPruningSummarySchema>;
 
