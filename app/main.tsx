@@ -17,6 +17,7 @@ import { addressWithCourseExercises, startAddress, startsEmbedded } from "./brow
 import { courseSettings } from "./browser/course";
 import { sessionInAddress } from "./browser/session-address";
 import { useSessionStore } from "./state/session-store";
+import { markStart } from "./browser/start-marks";
 import "./ui/styles.css";
 
 // Read before the database opens (opening a ?db= database takes it out of the address).
@@ -42,6 +43,7 @@ if (!import.meta.env.DEV) {
   restrictConnections(llm.baseUrl, startingDatabase?.kind === "url" ? startingDatabase.url : null, models, [sessionUrl, exercisesUrl]);
 }
 
+markStart("modules-evaluated");
 createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <EmbedApp /> : <App />}</StrictMode>);
 
 void useEditorStore.getState().loadHistory();

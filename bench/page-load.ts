@@ -59,6 +59,19 @@ interface ColdLoad {
   navigationToSchemaMs: number;
   /** page.goto called to Playwright seeing ready: adds Playwright's round trips and polling. */
   gotoToReadyMs: number;
+  /** The page's own start marks (app/browser/start-marks.ts), ms since navigation start; none for the floor. */
+  steps: Record<string, number>;
+}
+
+/** The app's User Timing marks of its start ("querylab:<step>"), by step. */
+async function startSteps(page: Page): Promise<Record<string, number>> {
+  const marks = await page.evaluate(() =>
+    performance
+      .getEntriesByType("mark")
+      .filter((entry) => entry.name.startsWith("querylab:"))
+      .map((entry) => [entry.name.slice("querylab:".length), entry.startTime] as const),
+  );
+  return Object.fromEntries(marks);
 }
 
 /** Waits the way the brief and the end-to-end tests do: the status line, then `books` in the schema panel. */
@@ -120,7 +133,12 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
     if (marks.readyAt === undefined || marks.schemaListedAt === undefined) {
       throw new Error("The ready probe did not fire although Playwright saw the app ready.");
     }
-    return { load: { navigationToReadyMs: marks.readyAt, navigationToSchemaMs: marks.schemaListedAt, gotoToReadyMs }, page, close: () => context.close() };
+    const steps = await startSteps(page);
+    return {
+      load: { navigationToReadyMs: marks.readyAt, navigationToSchemaMs: marks.schemaListedAt, gotoToReadyMs, steps },
+      page,
+      close: () => context.close(),
+    };
   } catch (error) {
     await context.close();
     throw error;
@@ -134,6 +152,18 @@ export interface TimeToReadyResult {
   schemaListedSamplesMs: number[];
   gotoToReadyMedianMs: number;
   gotoToReadySamplesMs: number[];
+  /**
+   * Median time of each start step the page marks (ms since navigation start), in the order of the median, ending with
+   * the probe's ready: where the time to ready goes. Steps marked in only some loads (the sample on a first visit) are
+   * the median of those.
+   */
+  stepsMedianMs: Record<string, number>;
+}
+
+function medianSteps(loads: readonly ColdLoad[]): Record<string, number> {
+  const names = [...new Set(loads.flatMap((load) => Object.keys(load.steps)))];
+  const medians = names.map((name) => [name, round(median(loads.flatMap((load) => (name in load.steps ? [load.steps[name]] : []))))] as const);
+  return Object.fromEntries([...medians].sort((a, b) => a[1] - b[1]));
 }
 
 function summarize(loads: readonly ColdLoad[]): TimeToReadyResult {
@@ -151,6 +181,7 @@ function summarize(loads: readonly ColdLoad[]): TimeToReadyResult {
     schemaListedSamplesMs: schema.samples,
     gotoToReadyMedianMs: viaGoto.median,
     gotoToReadySamplesMs: viaGoto.samples,
+    stepsMedianMs: medianSteps(loads),
   };
 }
 

@@ -230,6 +230,9 @@ function printReport(machine: {
         target: "≤ 1×",
         pass: comparison.readyRatio <= 1,
       });
+      const steps = Object.entries(comparison.queryLab.stepsMedianMs).map(([step, ms]) => `${step} ${ms}`);
+      if (steps.length > 0)
+        rows.push({ metric: `  QueryLab's start steps, median ms since navigation (${label})`, value: steps.join(", "), target: "", pass: null });
     } else error(`QueryLab ÷ floor (${label})`, name);
   }
   const withoutEditor = measured(metrics.timeToReadyWithoutEditor as Metric<Awaited<ReturnType<typeof measureTimeToReady>>>);

@@ -27,12 +27,14 @@ async function main(): Promise<void> {
         floorMs: loopback.floor.medianMs,
         ratio: loopback.readyRatio,
         schemaRatio: loopback.schemaListedRatio,
+        steps: loopback.queryLab.stepsMedianMs,
       },
       throttled: {
         queryLabMs: throttled.queryLab.medianMs,
         floorMs: throttled.floor.medianMs,
         ratio: throttled.readyRatio,
         schemaRatio: throttled.schemaListedRatio,
+        steps: throttled.queryLab.stepsMedianMs,
       },
     };
     process.stdout.write(`${JSON.stringify({ summary, loopback, throttled, timeline: javascript.timeline }, null, 2)}\n`);

@@ -6,7 +6,9 @@ import { startFirstVisitFetches } from "./first-visit-fetches";
 import { startAddress } from "./page-address";
 import { sqliteConnection } from "./services";
 import { closeHtmlStart } from "./started-from-html";
+import { markStart } from "./start-marks";
 
+markStart("entry-evaluating");
 closeHtmlStart();
 startFirstVisitFetches({ otherDatabaseRequested: Boolean(startAddress(location.href).database ?? courseSettings()?.database) });
 sqliteConnection();

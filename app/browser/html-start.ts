@@ -27,6 +27,8 @@ export interface HtmlStartScope {
   fetch(url: string): Promise<Response>;
   readonly Worker: new (url: string, options: WorkerOptions) => Worker;
   readonly WebAssembly: { compileStreaming(source: Promise<Response>): Promise<WebAssembly.Module> };
+  /** User Timing, for the start's marks (app/browser/start-marks.ts); absent in fakes. */
+  readonly performance?: { mark(name: string): unknown };
 }
 
 export interface StartedFromHtml {
@@ -47,6 +49,9 @@ export interface StartedFromHtml {
  */
 export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): StartedFromHtml {
   // A rejection nobody asked for yet is not an error: the app reads these promises later, or never.
+  // The first three steps of app/browser/start-marks.ts (this script cannot import it: see the top of the file).
+  const mark = (step: "start-script" | "wasm-compiled" | "sample-downloaded"): void => void scope.performance?.mark(`querylab:${step}`);
+  mark("start-script");
   const quiet = <T>(promise: Promise<T>): Promise<T> => {
     promise.catch(() => undefined);
     return promise;
@@ -54,7 +59,12 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
   // The body is read as it arrives: unread, the browser stops receiving it once its buffer is full, and the rest would
   // arrive only when the app asks for the bytes, after its modules have been evaluated.
   const readWhole = (response: Promise<Response>): Promise<Response> =>
-    response.then(async (answer) => (answer.ok ? new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers }) : answer));
+    response.then(async (answer) => {
+      if (!answer.ok) return answer;
+      const whole = new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers });
+      mark("sample-downloaded");
+      return whole;
+    });
   let firstVisit = false;
   if (config.firstSample) {
     const parameters = new URLSearchParams(scope.location.search);
@@ -65,7 +75,15 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
       firstVisit = false;
     }
   }
-  const wasm = quiet(scope.WebAssembly.compileStreaming(scope.fetch(config.wasmUrl)).catch(() => null));
+  const wasm = quiet(
+    scope.WebAssembly.compileStreaming(scope.fetch(config.wasmUrl)).then(
+      (module) => {
+        mark("wasm-compiled");
+        return module;
+      },
+      () => null,
+    ),
+  );
   const started: StartedFromHtml = {
     worker: null,
     workerFailed: false,

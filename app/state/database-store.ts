@@ -19,6 +19,7 @@ import { createSaveQueue } from "./save-queue";
 import { describeEarlierFailure, describeSaveFailure } from "./save-failure";
 import { estimateStorage, isQuotaError } from "../browser/storage-estimate";
 import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../browser/save-failure-mark";
+import { markStart } from "../browser/start-marks";
 import { errorMessage } from "../core/error-message";
 import { formatBytes, formatCountOf } from "../core/format";
 
@@ -261,6 +262,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       openOptions?: OpenOptions,
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
+      markStart("database-bytes");
       try {
         outcome = await engine().open(bytes, openOptions);
       } catch (error) {
@@ -279,6 +281,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
         return false;
       }
+      markStart("database-opened");
       const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
       readOnDemandSource = null;
       if (knownAt !== undefined) conflicts.remember(id, knownAt);
@@ -381,6 +384,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             return [] as SampleEntry[];
           }),
         ]);
+        markStart("storage-and-list");
         // A full store still reads: what is kept there opens, and saves work again once space is freed.
         const storageAvailable = probe !== "refused";
         set({ storageAvailable });
@@ -427,6 +431,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         if (opened && storageAvailable) reportEarlierFailure(null);
         // Opening the fallback database clears notices; the reason it was needed must stay on screen.
         const startupNotice = urlNotice ?? storageNotice;
+        if (opened) markStart("ready");
         set({ status: opened ? "ready" : "failed", ...(startupNotice && get().notice === null ? { notice: startupNotice } : {}) });
       },
 
@@ -612,6 +617,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
       async refreshSchema() {
         set({ schema: await engine().schema() });
+        markStart("schema-read");
       },
 
       async downloadCurrent() {

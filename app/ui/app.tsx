@@ -19,10 +19,12 @@ import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
 import { LazySettingsDialog } from "./settings/lazy-settings-dialog";
 import { guardUnsavedChanges } from "../browser/leave-guard";
+import { markStart } from "../browser/start-marks";
 import { AgentSplitter, EditorSplitter, PanelToggles, SchemaSplitter, useWorkspaceLayout } from "./layout/workspace-layout";
 
 /** Leaving while a save is under way or was refused would lose changes: the browser asks first, then only. */
 function useLeaveGuard() {
+  useEffect(() => markStart("first-render"), []);
   useEffect(() => {
     const unsaved = () => {
       const saveState = useDatabaseStore.getState().current?.saveState;

@@ -1,0 +1,31 @@
+// Named steps of the page's start, as User Timing marks ("querylab:<step>"): they show in the browser's performance
+// panel and `npm run bench` reads them to say where the time to ready goes (bench/page-load.ts). Marks cost
+// microseconds and are taken once per page load; they change nothing the app does.
+
+/** In the order they normally happen; the start script (html-start.ts) takes the first three itself. */
+export const START_STEPS = [
+  "start-script", // index.html's start script runs: WASM compile, worker, sample list and first sample requested
+  "wasm-compiled", // SQLite's WASM compiled on the page (sent to the worker)
+  "sample-downloaded", // the first visit's sample has arrived whole
+  "entry-evaluating", // the app's first module runs (its imports are fetched)
+  "modules-evaluated", // every module of the entry has run: React is asked to render
+  "first-render", // the app's first render is committed to the page
+  "storage-and-list", // the storage check and the sample list are both in
+  "database-bytes", // the bytes of the database to open are in the page
+  "database-opened", // SQLite opened them in the worker
+  "schema-read", // the schema is read and handed to the panels
+  "ready", // the status line says ready
+] as const;
+
+export type StartStep = (typeof START_STEPS)[number];
+
+export const START_MARK_PREFIX = "querylab:";
+
+const marked = new Set<StartStep>();
+
+/** Marks a step the first time it happens in this page (a later database's open is not the start). */
+export function markStart(step: StartStep): void {
+  if (marked.has(step)) return;
+  marked.add(step);
+  globalThis.performance?.mark?.(`${START_MARK_PREFIX}${step}`);
+}
