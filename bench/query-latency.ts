@@ -63,16 +63,34 @@ interface Run {
   elapsedMs: number;
 }
 
+/** A run in the worker, with the engine's own time (the statements run in the worker, from its reply) beside it. */
+interface WorkerRun extends Run {
+  inWorkerMs: number;
+}
+
 /** One run of engine().executePaged in the page (what the editor's Run calls): main thread → worker → main thread, as the UI pays it. */
-async function runInWorker(page: Page, sql: string): Promise<Run> {
+async function runInWorker(page: Page, sql: string): Promise<WorkerRun> {
   return page.evaluate(async (sql) => {
     const engine = window.__querylab!.engine();
     const started = performance.now();
     const outcome = await engine.executePaged(sql);
     const elapsedMs = performance.now() - started;
     if (!outcome.ok) throw new Error(`${sql}: ${outcome.error.message}`);
-    return { rowCount: outcome.rowCount, elapsedMs };
+    return { rowCount: outcome.rowCount, elapsedMs, inWorkerMs: outcome.elapsedMs };
   }, sql);
+}
+
+/**
+ * The same path with no query: a call the worker answers with a short string (contentKey), timed as runInWorker times
+ * a run. What every run pays for the page → worker → page round trip alone (the threads waking, comlink, the checks).
+ */
+async function emptyRoundTrip(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const engine = window.__querylab!.engine();
+    const started = performance.now();
+    await engine.contentKey();
+    return performance.now() - started;
+  });
 }
 
 /** better-sqlite3 materializing every row, as the worker does (it keeps all rows for paging). */
@@ -103,12 +121,25 @@ export interface QueryLatency {
   ratio: number;
   /** The same engine (sql.js) in Node without the worker: not part of the target, for attribution. */
   sqljsInNodeMedianMs: number;
+  /** Breakdown of the worker's time (not part of the target): the engine's own time running the statements in the worker… */
+  inWorkerMedianMs: number;
+  /** …and an empty round trip to the worker, timed right after each run. */
+  emptyRoundTripMedianMs: number;
   workerSamplesMs: number[];
   nativeSamplesMs: number[];
   sqljsInNodeSamplesMs: number[];
+  emptyRoundTripSamplesMs: number[];
 }
 
-function latencyOf(query: BenchQuery, rowCount: number, samples: { worker: number[]; native: number[]; sqljs: number[] }): QueryLatency {
+interface Samples {
+  worker: number[];
+  native: number[];
+  sqljs: number[];
+  inWorker: number[];
+  emptyRoundTrip: number[];
+}
+
+function latencyOf(query: BenchQuery, rowCount: number, samples: Samples): QueryLatency {
   const workerMedianMs = median(samples.worker);
   const nativeMedianMs = median(samples.native);
   return {
@@ -119,9 +150,12 @@ function latencyOf(query: BenchQuery, rowCount: number, samples: { worker: numbe
     nativeMedianMs: round(nativeMedianMs, 3),
     ratio: round(workerMedianMs / nativeMedianMs, 2),
     sqljsInNodeMedianMs: round(median(samples.sqljs), 3),
+    inWorkerMedianMs: round(median(samples.inWorker), 3),
+    emptyRoundTripMedianMs: round(median(samples.emptyRoundTrip), 3),
     workerSamplesMs: roundAll(samples.worker, 3),
     nativeSamplesMs: roundAll(samples.native, 3),
     sqljsInNodeSamplesMs: roundAll(samples.sqljs, 3),
+    emptyRoundTripSamplesMs: roundAll(samples.emptyRoundTrip, 3),
   };
 }
 
@@ -135,6 +169,8 @@ export interface QueryLatencyResult {
   nativeMedianMs: number;
   /** Median over queries of sql.js-in-Node / native: the part of the ratio the worker and RPC do not explain. */
   sqljsInNodeMedianOfRatios: number;
+  /** Median over all runs of the empty round trip to the worker (see emptyRoundTrip). */
+  emptyRoundTripMedianMs: number;
 }
 
 /** The page must have the test build open with the same database file as databasePath. */
@@ -151,10 +187,12 @@ export async function measureQueryLatency(
     for (const query of queries) {
       // The three take turns run by run, so a change in the machine's load (other work on its two cores) weighs on
       // each alike instead of on whichever ran during it.
-      const samples = { worker: [] as number[], native: [] as number[], sqljs: [] as number[] };
+      const samples: Samples = { worker: [], native: [], sqljs: [], inWorker: [], emptyRoundTrip: [] };
       const rowCounts = { worker: 0, native: 0 };
       for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
         const inWorker = await runInWorker(page, query.sql);
+        // After the run, not before it: the run still follows sql.js in Node as it did without the breakdown.
+        const empty = await emptyRoundTrip(page);
         const inNode = runNatively(database, query.sql);
         const sqljs = await runInProcess(engine, query.sql);
         rowCounts.worker = inWorker.rowCount;
@@ -163,6 +201,8 @@ export async function measureQueryLatency(
         samples.worker.push(inWorker.elapsedMs);
         samples.native.push(inNode.elapsedMs);
         samples.sqljs.push(sqljs.elapsedMs);
+        samples.inWorker.push(inWorker.inWorkerMs);
+        samples.emptyRoundTrip.push(empty);
       }
       if (rowCounts.worker !== rowCounts.native) {
         throw new Error(`${query.name}: the worker returned ${rowCounts.worker} rows but better-sqlite3 ${rowCounts.native}; not the same database?`);
@@ -181,5 +221,6 @@ export async function measureQueryLatency(
     workerMedianMs: round(workerMedianMs, 3),
     nativeMedianMs: round(nativeMedianMs, 3),
     sqljsInNodeMedianOfRatios: round(median(results.map((result) => result.sqljsInNodeMedianMs / result.nativeMedianMs)), 2),
+    emptyRoundTripMedianMs: round(median(results.flatMap((result) => result.emptyRoundTripSamplesMs)), 3),
   };
 }

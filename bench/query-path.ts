@@ -34,9 +34,10 @@ async function main(): Promise<void> {
           medianOfRatios: latency.medianOfRatios,
           ratioOfMedians: latency.ratioOfMedians,
           sqljsInNodeMedianOfRatios: latency.sqljsInNodeMedianOfRatios,
+          emptyRoundTripMedianMs: latency.emptyRoundTripMedianMs,
           perQuery: latency.queries.map(
             (query) =>
-              `${query.name}: worker ${query.workerMedianMs} / native ${query.nativeMedianMs} = ${query.ratio}× (sql.js in Node ${query.sqljsInNodeMedianMs})`,
+              `${query.name}: worker ${query.workerMedianMs} / native ${query.nativeMedianMs} = ${query.ratio}× (in the worker ${query.inWorkerMedianMs}, empty round trip ${query.emptyRoundTripMedianMs}; sql.js in Node ${query.sqljsInNodeMedianMs})`,
           ),
         };
       } finally {

@@ -283,6 +283,7 @@ function printReport(machine: {
       pass: null,
     });
     rows.push({ metric: "  sql.js in Node (no worker) / native, median", value: `${latency.sqljsInNodeMedianOfRatios}×`, target: "", pass: null });
+    rows.push({ metric: "  empty round trip to the worker, median", value: formatMs(latency.emptyRoundTripMedianMs), target: "", pass: null });
   } else error("Worker vs native latency", "queryLatency");
 
   const keys = measured(metrics.keyToRows as Metric<Awaited<ReturnType<typeof measureKeyToRows>>>);
@@ -475,16 +476,18 @@ function printReport(machine: {
     process.stdout.write(`\nQuery latency over the bookshop sample (median of ${LATENCY.repetitions} after ${LATENCY.warmups} warm-ups)\n\n`);
     process.stdout.write(
       `${detailTable(
-        ["query", "rows", "worker", "native", "ratio", "sql.js in Node"],
+        ["query", "rows", "worker", "native", "ratio", "in the worker", "empty round trip", "sql.js in Node"],
         latency.queries.map((query) => [
           query.name,
           String(query.rowCount),
           formatMs(query.workerMedianMs),
           formatMs(query.nativeMedianMs),
           `${query.ratio}×`,
+          formatMs(query.inWorkerMedianMs),
+          formatMs(query.emptyRoundTripMedianMs),
           formatMs(query.sqljsInNodeMedianMs),
         ]),
-        [1, 2, 3, 4, 5],
+        [1, 2, 3, 4, 5, 6, 7],
       )}\n`,
     );
   }
