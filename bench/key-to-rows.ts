@@ -72,6 +72,21 @@ interface PressTiming {
   /** keydown → the end of the next frame after that (the rows painted). */
   paintedMs: number;
   rowCount: number;
+  /** Where the time went, each from the keydown: see PressPhases. */
+  phases: PressPhases;
+}
+
+/**
+ * Points on the way from the key to the rows, each in ms after the keydown, read from outside the app (no marks in its
+ * code): the query store marking the run as started (the editor handled the key and Run was called, just before the
+ * request is posted to the worker), the worker's reply event on the page, the store holding the result (the reply
+ * checked and stored; before the render), and the rows committed to the grid.
+ */
+export interface PressPhases {
+  dispatchedMs: number;
+  replyMs: number;
+  storedMs: number;
+  rowsMs: number;
 }
 
 /** Puts the query in the editor as a paste would, with the caret inside it, and lets the editor settle. */
@@ -96,8 +111,16 @@ async function pressRun(page: Page): Promise<PressTiming> {
       const before = hook.query().result;
       const panel = document.querySelector(".results-panel");
       if (!panel) throw new Error("No results panel on the page.");
+      const worker = hook.worker();
       let keyAt: number | null = null;
+      let dispatchedAt: number | null = null;
+      let replyAt: number | null = null;
+      let storedAt: number | null = null;
       let done = false;
+      // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran.
+      const onReply = (event: MessageEvent) => {
+        if (dispatchedAt !== null && replyAt === null) replyAt = event.timeStamp;
+      };
       const onKey = (event: KeyboardEvent) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) keyAt = event.timeStamp;
       };
@@ -105,6 +128,7 @@ async function pressRun(page: Page): Promise<PressTiming> {
         done = true;
         observer.disconnect();
         unsubscribe();
+        worker.removeEventListener("message", onReply);
         clearTimeout(timeout);
         window.removeEventListener("keydown", onKey, { capture: true });
         if (error) reject(error);
@@ -121,16 +145,24 @@ async function pressRun(page: Page): Promise<PressTiming> {
         const rowsAt = performance.now();
         const pressedAt = keyAt;
         stop(null);
+        const since = (at: number | null) => (at === null ? Number.NaN : at - pressedAt);
+        const phases = { dispatchedMs: since(dispatchedAt), replyMs: since(replyAt), storedMs: since(storedAt), rowsMs: rowsAt - pressedAt };
         // The frame that paints the rows runs its rAF callbacks first; a message posted from one arrives after it.
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve({ rowsMs: rowsAt - pressedAt, paintedMs: performance.now() - pressedAt, rowCount: result.rowCount });
+          channel.port1.onmessage = () => resolve({ rowsMs: rowsAt - pressedAt, paintedMs: performance.now() - pressedAt, rowCount: result.rowCount, phases });
           channel.port2.postMessage(null);
         });
       };
       const afterCommit = new MessageChannel();
       afterCommit.port1.onmessage = check;
-      const unsubscribe = hook.onQueryChange(() => afterCommit.port2.postMessage(null));
+      const unsubscribe = hook.onQueryChange(() => {
+        const state = hook.query();
+        if (keyAt !== null && dispatchedAt === null && state.running) dispatchedAt = performance.now();
+        if (keyAt !== null && storedAt === null && state.result !== before) storedAt = performance.now();
+        afterCommit.port2.postMessage(null);
+      });
+      worker.addEventListener("message", onReply);
       const observer = new MutationObserver(check);
       observer.observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
       window.addEventListener("keydown", onKey, { capture: true });
@@ -184,6 +216,33 @@ export interface KeyToRowsQuery {
   roundTripMedianMs: number;
   nativeMedianMs: number;
   rowsSamplesMs: number[];
+  /** Median over the presses of each span of KeyToRowsBreakdown. */
+  breakdown: KeyToRowsBreakdown;
+}
+
+/** Key → rows cut at the points of PressPhases, then the frame that paints them; each span in ms. */
+export interface KeyToRowsBreakdown {
+  /** Monaco's key handling, finding the statement under the cursor, the store marking the run started. */
+  keyToDispatch: number;
+  /** Posting the request, the worker running it, its reply reaching the page's main thread. */
+  dispatchToReply: number;
+  /** comlink's handler, the reply check and the store update. */
+  replyToStore: number;
+  /** The render of what changed, up to the rows committed to the grid. */
+  storeToRows: number;
+  /** Committed → the end of the next frame (waiting for the display, style, layout, paint). */
+  rowsToPainted: number;
+}
+
+function breakdownOf(presses: readonly PressTiming[]): KeyToRowsBreakdown {
+  const spanMedian = (span: (press: PressTiming) => number) => round(median(presses.map(span)), 2);
+  return {
+    keyToDispatch: spanMedian((press) => press.phases.dispatchedMs),
+    dispatchToReply: spanMedian((press) => press.phases.replyMs - press.phases.dispatchedMs),
+    replyToStore: spanMedian((press) => press.phases.storedMs - press.phases.replyMs),
+    storeToRows: spanMedian((press) => press.phases.rowsMs - press.phases.storedMs),
+    rowsToPainted: spanMedian((press) => press.paintedMs - press.rowsMs),
+  };
 }
 
 export interface KeyToRowsResult {
@@ -199,6 +258,8 @@ export interface KeyToRowsResult {
   roundTripMedianMs: number;
   /** Median over queries of (key → rows) − round trip: the editor, the store and the render. */
   pageWorkMedianMs: number;
+  /** Median over queries of each span of the breakdown (their sum need not equal the median of the whole). */
+  breakdownMedianMs: KeyToRowsBreakdown;
 }
 
 /** The page must have the test build open with the Monaco editor loaded and the same database as databasePath. */
@@ -238,6 +299,7 @@ export async function measureKeyToRows(
           presses.map((press) => press.rowsMs),
           2,
         ),
+        breakdown: breakdownOf(presses),
       });
     }
   } finally {
@@ -252,5 +314,12 @@ export async function measureKeyToRows(
     overNativeMedianMs: over((query) => query.rowsMedianMs - query.nativeMedianMs),
     roundTripMedianMs: round(median(measured.map((query) => query.roundTripMedianMs)), 3),
     pageWorkMedianMs: over((query) => query.rowsMedianMs - query.roundTripMedianMs),
+    breakdownMedianMs: {
+      keyToDispatch: over((query) => query.breakdown.keyToDispatch),
+      dispatchToReply: over((query) => query.breakdown.dispatchToReply),
+      replyToStore: over((query) => query.breakdown.replyToStore),
+      storeToRows: over((query) => query.breakdown.storeToRows),
+      rowsToPainted: over((query) => query.breakdown.rowsToPainted),
+    },
   };
 }

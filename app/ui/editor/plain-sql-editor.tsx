@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { runAtCursor, setActiveEditor } from "./editor-commands";
+import { isRunShortcut } from "./run-shortcut";
 
 export function PlainSqlEditor({ note }: { note?: string }) {
   const text = useEditorStore((state) => state.text);
@@ -31,7 +32,7 @@ export function PlainSqlEditor({ note }: { note?: string }) {
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+          if (isRunShortcut(event.nativeEvent)) {
             event.preventDefault();
             runAtCursor();
           } else if (event.key === "Escape") {
