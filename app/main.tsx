@@ -12,7 +12,7 @@ import { followDatabaseWorkspaces } from "./state/thread-workspace";
 import { useSettingsStore } from "./state/settings-store";
 import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
-import { EmbedApp } from "./ui/embed/embed-app";
+import { LazyEmbedApp } from "./ui/embed/lazy-embed-app";
 import { addressWithCourseExercises, startAddress, startsEmbedded } from "./browser/page-address";
 import { courseSettings } from "./browser/course";
 import { sessionInAddress } from "./browser/session-address";
@@ -44,7 +44,7 @@ if (!import.meta.env.DEV) {
 }
 
 markStart("modules-evaluated");
-createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <EmbedApp /> : <App />}</StrictMode>);
+createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <LazyEmbedApp /> : <App />}</StrictMode>);
 
 void useEditorStore.getState().loadHistory();
 void useAgentStore.getState().loadHistory();

@@ -29,3 +29,15 @@ test("without requestIdleCallback (Safari) the page still starts and shows rows"
   await expect(cell(page, 1, 1)).toHaveText(/^\d+$/);
   expect(errors).toEqual([]);
 });
+
+test("exercises whose code cannot be fetched say so where the set would be, and the app keeps working", async ({ page }) => {
+  await page.route(/\/assets\/exercise-store-[^/]*\.js$/, (route) => route.abort());
+  await openApp(page);
+  await page.getByRole("button", { name: "Exercises", exact: true }).click();
+  await page.getByRole("button", { name: "Bookshop exercises" }).click();
+  await expect(page.getByRole("region", { name: "Exercises" }).getByRole("alert")).toHaveText(
+    /^The exercises could not be loaded \(.+\)\. Reload the page to try again; the rest of the page works\.$/,
+  );
+  await runSql(page, "SELECT title FROM books LIMIT 3");
+  await expect(resultSummary(page)).toHaveText(/^3 rows/);
+});

@@ -48,10 +48,11 @@ function staticValueImports(file: string): string[] {
 }
 
 /**
- * The chain of files (relative to `root`, ending with the package specifier) through which `entry` statically imports
- * a package that `isForbidden` matches, or null when none does. Breadth first, so the chain shown is a shortest one.
+ * The chain of files (relative to `root`) through which `entry` statically imports a package or a file that
+ * `isForbidden` matches, or null when none does. It is asked about each package by its specifier (the chain then ends
+ * with it) and about each file by its path relative to `root`. Breadth first, so the chain shown is a shortest one.
  */
-export function staticImportChain(root: string, entry: string, isForbidden: (packageSpecifier: string) => boolean): string[] | null {
+export function staticImportChain(root: string, entry: string, isForbidden: (specifierOrPath: string) => boolean): string[] | null {
   const start = join(root, entry);
   const cameFrom = new Map<string, string | null>([[start, null]]);
   const pending = [start];
@@ -67,11 +68,12 @@ export function staticImportChain(root: string, entry: string, isForbidden: (pac
         if (isForbidden(specifier)) return [...chainTo(file), specifier];
         continue;
       }
-      // Vite's asset suffixes (?url, ?worker) name files, not modules.
-      if (specifier.includes("?")) continue;
+      // Vite's asset suffixes (?url, ?worker) name files, not modules; style sheets carry no code.
+      if (specifier.includes("?") || specifier.endsWith(".css")) continue;
       const next = resolveRelative(file, specifier);
       if (!cameFrom.has(next)) {
         cameFrom.set(next, file);
+        if (isForbidden(relative(root, next))) return chainTo(next);
         pending.push(next);
       }
     }

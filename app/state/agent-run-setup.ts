@@ -6,8 +6,6 @@ import { sharesValues } from "../core/data-sharing";
 import type { LlmSettings } from "../core/llm/provider-presets";
 import type { RecordingFetch } from "../core/llm/recording-fetch";
 import { presetOf } from "../core/llm/provider-presets";
-import { unprunedSchema } from "../core/schema/prune";
-import { pruningSummary } from "../core/schema/schema-context";
 import type { LanguageModel } from "ai";
 import { sqliteConnection } from "../browser/services";
 import { useDescriptionsStore } from "./descriptions-store";
@@ -39,7 +37,13 @@ export interface AgentRunSetup {
 export async function agentRunSetup(request: AgentRunRequest): Promise<AgentRunSetup> {
   const { llm, keyFetch, sharing, signal } = request;
   // The AI SDK is loaded on the first question, not with the page.
-  const [{ createLanguageModel }, { createRecordingFetch }] = await Promise.all([import("../core/llm/providers"), import("../core/llm/recording-fetch")]);
+  // So is the schema's text and pruning code (prune-store.ts loads the pruner itself).
+  const [{ createLanguageModel }, { createRecordingFetch }, { unprunedSchema }, { pruningSummary }] = await Promise.all([
+    import("../core/llm/providers"),
+    import("../core/llm/recording-fetch"),
+    import("../core/schema/prune"),
+    import("../core/schema/schema-context"),
+  ]);
   // The schema the agent sees is pruned for this question first (on screen in the schema panel).
   const pruned = await usePruneStore.getState().prune(request.pruneFor, sharing);
   const recorder = createRecordingFetch(keyFetch);

@@ -3,9 +3,10 @@ import * as z from "../core/zod-mini";
 import { create } from "zustand";
 import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
-import { DEFAULT_SCHEMA_TOKEN_BUDGET, type PruneOptions } from "../core/schema/prune";
-import { createSchemaPruner, type BuiltSchemaPruner } from "../core/schema/schema-pruner";
-import { searchSchema, type SchemaSearch } from "../core/schema/schema-search";
+import type { PruneOptions } from "../core/schema/prune";
+import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../core/schema/prune-defaults";
+import type { BuiltSchemaPruner } from "../core/schema/schema-pruner";
+import type { SchemaSearch } from "../core/schema/schema-search";
 import { errorMessage } from "../core/error-message";
 import type { DatabaseProfile, PruneOverrides, PruneResult, SchemaDescriptions, TextEmbedder } from "../core/schema/types";
 import { sqliteConnection } from "../browser/services";
@@ -91,7 +92,8 @@ let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: 
 
 function prunerFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<BuiltSchemaPruner> {
   if (index && index.schema === schema && index.descriptions === descriptions && index.profile === profile) return index.pruner;
-  const pruner = ensureValueIndex().then((values) =>
+  // The pruner and its retrievers (about 12 KB gzip) load with the first question or preview, not with the page.
+  const pruner = Promise.all([ensureValueIndex(), import("../core/schema/schema-pruner")]).then(([values, { createSchemaPruner }]) =>
     createSchemaPruner({
       database: sqliteConnection().engine,
       schema,
@@ -131,7 +133,10 @@ function denseStage(): { embedder: TextEmbedder | null; unavailable?: string } {
 export function openDatabaseSchemaSearch(): SchemaSearch | null {
   const current = index;
   if (!current) return null;
-  return async (terms, options) => searchSchema((await current.pruner).retriever, terms, { ...options, embedder: denseStage().embedder });
+  return async (terms, options) => {
+    const [{ retriever }, { searchSchema }] = await Promise.all([current.pruner, import("../core/schema/schema-search")]);
+    return searchSchema(retriever, terms, { ...options, embedder: denseStage().embedder });
+  };
 }
 
 export const usePruneStore = create<PruneState>((set, get) => ({

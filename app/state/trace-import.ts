@@ -1,18 +1,13 @@
 // Importing a trace file into History: refused above the stated limits (the size before the text is read), refused
 // when the browser cannot store it, and a trace whose id is already kept is replaced, kept beside it, or left out, as
 // the person chooses.
-import { create } from "zustand";
 import { checkTraceFileSize, parseTrace, TRACE_LIMITS, type Trace, type TraceLimits } from "../core/agent/trace";
 import { errorMessage } from "../core/error-message";
 import type { TraceSummary } from "../browser/storage";
+import type { DuplicateChoice, DuplicateTrace } from "./duplicate-trace-question";
 
-export type DuplicateChoice = "replace" | "keep-both" | "cancel";
-
-/** What the duplicate dialog shows: the trace kept in History and the one in the file, which share an id. */
-export interface DuplicateTrace {
-  kept: TraceSummary;
-  incoming: Pick<Trace, "id" | "question" | "databaseName" | "model" | "createdAt">;
-}
+// The question's store is its own module: the dialog is on the page from the start, the import loads on demand.
+export { askDuplicateInPage, useDuplicateTraceStore, type DuplicateChoice, type DuplicateTrace } from "./duplicate-trace-question";
 
 export interface TraceImportServices {
   listTraces(): Promise<TraceSummary[]>;
@@ -72,32 +67,4 @@ export async function importTraceFile(file: File, services: TraceImportServices)
 
 export function newTraceId(): string {
   return `trace-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-interface DuplicateQuestionState {
-  /** The open question, or null when no dialog is shown. */
-  duplicate: DuplicateTrace | null;
-  answer(choice: DuplicateChoice): void;
-}
-
-let pendingAnswer: ((choice: DuplicateChoice) => void) | null = null;
-
-/** The duplicate dialog's state: the page's askDuplicate opens it, and the dialog's buttons answer it. */
-export const useDuplicateTraceStore = create<DuplicateQuestionState>((set) => ({
-  duplicate: null,
-  answer(choice) {
-    const resolve = pendingAnswer;
-    pendingAnswer = null;
-    set({ duplicate: null });
-    resolve?.(choice);
-  },
-}));
-
-export function askDuplicateInPage(duplicate: DuplicateTrace): Promise<DuplicateChoice> {
-  // A second import while a question is open: the first one is answered "cancel" so its import ends cleanly.
-  useDuplicateTraceStore.getState().answer("cancel");
-  return new Promise((resolve) => {
-    pendingAnswer = resolve;
-    useDuplicateTraceStore.setState({ duplicate });
-  });
 }

@@ -13,7 +13,7 @@ import { DropZone } from "./database/drop-zone";
 import { EditorPanel } from "./editor/editor-panel";
 import { DiagnosisPanel } from "./editor/diagnosis-panel";
 import { ExerciseMenu } from "./exercises/exercise-menu";
-import { ExercisePanel } from "./exercises/exercise-panel";
+import { LazyExercisePanel } from "./exercises/exercise-loader";
 import { useExercisesFromAddress } from "./exercises/exercises-address";
 import { ResultsPanel } from "./results/results-panel";
 import { SchemaPanel } from "./schema/schema-panel";
@@ -86,7 +86,7 @@ export function App() {
         <SchemaPanel />
         <SchemaSplitter />
         <div className="centre">
-          <ExercisePanel />
+          <LazyExercisePanel />
           <QuestionBox />
           <EditorPanel />
           <EditorSplitter />

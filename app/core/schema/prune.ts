@@ -21,13 +21,9 @@ import type {
 } from "./types";
 import { errorMessage } from "../error-message";
 
-/**
- * The default budget's floor: whole schemas up to this size go as they are; larger ones are pruned to fit, and the
- * budget grows with the schema (budgetShare of its tokens, see table-selection.ts).
- */
-export const DEFAULT_SCHEMA_TOKEN_BUDGET = 800;
-/** Columns scoring below this share of the best column are not kept for relevance (see PruneOptions). */
-export const DEFAULT_RELATIVE_THRESHOLD = 0.2;
+import { DEFAULT_RELATIVE_THRESHOLD, DEFAULT_SCHEMA_TOKEN_BUDGET } from "./prune-defaults";
+
+export { DEFAULT_RELATIVE_THRESHOLD, DEFAULT_SCHEMA_TOKEN_BUDGET };
 
 export interface PruneOptions {
   /** Tokens the schema text may take at least (the budget grows to budgetShare of a large schema). */

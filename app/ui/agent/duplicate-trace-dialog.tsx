@@ -1,7 +1,7 @@
 // Asked when an imported trace has the id of one already in History: replace it, keep both, or import nothing.
 import { ModalDialog } from "../common/modal-dialog";
 import "./duplicate-trace-dialog.css";
-import { useDuplicateTraceStore, type DuplicateTrace } from "../../state/trace-import";
+import { useDuplicateTraceStore, type DuplicateTrace } from "../../state/duplicate-trace-question";
 
 function TraceLine({ title, trace }: { title: string; trace: DuplicateTrace["incoming"] }) {
   return (

@@ -1,8 +1,8 @@
 // The top bar's Exercises entry: the bundled Bookshop set, a set file from disk, or a set at a URL (docs/exercises.md).
 import { useState, type FormEvent } from "react";
-import { useExerciseStore } from "../../state/exercise-store";
 import { FilePickerButton } from "../common/file-picker-button";
 import { ModalDialog } from "../common/modal-dialog";
+import { loadExerciseStore } from "./exercise-loader";
 import { openExercisesAt } from "./exercises-address";
 
 /** Relative to the page, so a copy served from a sub-path finds it too. */
@@ -52,7 +52,7 @@ export function ExerciseMenu() {
               accept=".json,application/json"
               onFiles={([file]) => {
                 close();
-                void useExerciseStore.getState().openFile(file!);
+                void loadExerciseStore().then((store) => store.getState().openFile(file!));
               }}
             >
               Open exercise file…

@@ -75,7 +75,7 @@ function OpenSet() {
         <button type="button" onClick={() => actions.exportProgress()}>
           Export progress
         </button>
-        <button type="button" onClick={closeExercises}>
+        <button type="button" onClick={() => void closeExercises()}>
           Close exercises
         </button>
       </div>
@@ -146,7 +146,7 @@ export function ExercisePanel() {
               ))}
             </ul>
           )}
-          <button type="button" onClick={closeExercises}>
+          <button type="button" onClick={() => void closeExercises()}>
             Close exercises
           </button>
         </div>

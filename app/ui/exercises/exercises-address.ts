@@ -2,7 +2,7 @@
 // link opens the same set) and removed when it is closed.
 import { useEffect } from "react";
 import { useDatabaseStore } from "../../state/database-store";
-import { useExerciseStore } from "../../state/exercise-store";
+import { loadExerciseStore } from "./exercise-loader";
 
 const PARAMETER = "exercises";
 
@@ -14,13 +14,14 @@ function replaceAddress(change: (address: URL) => void): void {
 
 /** Opens the set at `url` and names it in the address. */
 export async function openExercisesAt(url: string): Promise<boolean> {
-  const opened = await useExerciseStore.getState().openUrl(url);
+  const store = await loadExerciseStore();
+  const opened = await store.getState().openUrl(url);
   if (opened) replaceAddress((address) => address.searchParams.set(PARAMETER, url));
   return opened;
 }
 
-export function closeExercises(): void {
-  useExerciseStore.getState().close();
+export async function closeExercises(): Promise<void> {
+  (await loadExerciseStore()).getState().close();
   replaceAddress((address) => address.searchParams.delete(PARAMETER));
 }
 
@@ -30,6 +31,9 @@ export function useExercisesFromAddress(): void {
   useEffect(() => {
     if (!ready) return;
     const url = new URL(location.href).searchParams.get(PARAMETER)?.trim();
-    if (url && useExerciseStore.getState().status === "closed") void useExerciseStore.getState().openUrl(url);
+    if (!url) return;
+    void loadExerciseStore().then((store) => {
+      if (store.getState().status === "closed") void store.getState().openUrl(url);
+    });
   }, [ready]);
 }
