@@ -1,4 +1,6 @@
 // The watchdog's rules with a scripted engine: which calls are ended, which are run again, what the caller sees.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { EngineRestartedError, QueryWatchdog, WATCHDOG_GRACE_MS, endableEngine, engineGeneration, type RestartableEngine } from "./query-watchdog";
 import type { ReadOnlyDatabase } from "./read-only-query";
@@ -121,5 +123,20 @@ describe("endableEngine", () => {
     const pending = engine.slow();
     generation.end("terminated");
     await expect(pending).rejects.toBeInstanceOf(EngineRestartedError);
+    await expect(engine.quick()).rejects.toBeInstanceOf(EngineRestartedError);
+  });
+
+  it("keeps no answer once its call has settled (Promise.race with the engine's end kept every one)", async () => {
+    setFlagsFromString("--expose-gc");
+    const collectGarbage = runInNewContext("gc") as () => void;
+    const generation = engineGeneration();
+    const engine = endableEngine({ answer: async () => ({ rows: new Array(1000).fill("row") }) }, generation.ended);
+    let answer: { rows: string[] } | null = await engine.answer();
+    const kept = new WeakRef(answer);
+    answer = null;
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(kept.deref()).toBeUndefined();
   });
 });

@@ -144,16 +144,43 @@ export class QueryWatchdog<T extends ReadOnlyDatabase> {
  * Wraps an engine's methods so that a call still pending when `ended` rejects rejects with it: a terminated worker
  * never answers, and without this its callers would wait forever. Works on comlink remotes (Reflect.apply calls
  * the remote's apply trap; a plain `.apply` would be read as a remote property).
+ *
+ * Not Promise.race([call, ended]): each race leaves a reaction on `ended`, which lives as long as the engine, and that
+ * reaction holds the race's promise and so its answer, so every answer (a query's first page, a schema, a profile) was
+ * kept until the worker was replaced. Here a call is forgotten when it settles.
  */
 export function endableEngine<T extends object>(engine: T, ended: Promise<never>): T {
-  ended.catch(() => undefined); // the rejection is for pending calls; with none pending it is not an error
+  const pending = new Set<(error: unknown) => void>();
+  let endedWith: { error: unknown } | null = null;
+  ended.catch((error: unknown) => {
+    endedWith = { error };
+    for (const reject of pending) reject(error);
+    pending.clear();
+  });
   return new Proxy(engine, {
     get(target, property) {
       const member: unknown = Reflect.get(target, property);
       if (typeof member !== "function" || property === "then") return member;
       return (...args: unknown[]) => {
         const result: unknown = Reflect.apply(member, target, args);
-        return result instanceof Promise ? Promise.race([result, ended]) : result;
+        if (!(result instanceof Promise)) return result;
+        return new Promise((resolve, reject) => {
+          if (endedWith) {
+            reject(endedWith.error);
+            return;
+          }
+          pending.add(reject);
+          result.then(
+            (value: unknown) => {
+              pending.delete(reject);
+              resolve(value);
+            },
+            (error: unknown) => {
+              pending.delete(reject);
+              reject(error);
+            },
+          );
+        });
       };
     },
   });
