@@ -131,9 +131,8 @@ describe("endableEngine", () => {
     const collectGarbage = runInNewContext("gc") as () => void;
     const generation = engineGeneration();
     const engine = endableEngine({ answer: async () => ({ rows: new Array(1000).fill("row") }) }, generation.ended);
-    let answer: { rows: string[] } | null = await engine.answer();
-    const kept = new WeakRef(answer);
-    answer = null;
+    // Nothing here holds the answer but the WeakRef.
+    const kept = new WeakRef(await engine.answer());
     // A WeakRef holds its target until the current job ends.
     await new Promise((resolve) => setTimeout(resolve, 0));
     collectGarbage();
