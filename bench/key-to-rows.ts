@@ -78,9 +78,9 @@ interface PressTiming {
 
 /**
  * Points on the way from the key to the rows, each in ms after the keydown, read from outside the app (no marks in its
- * code): the query store marking the run as started (the editor handled the key and Run was called, just before the
- * request is posted to the worker), the worker's reply event on the page, the store holding the result (the reply
- * checked and stored; before the render), and the rows committed to the grid.
+ * code): the query store marking the run as started (the editor handled the key, Run found the statement and posted
+ * it to the worker), the worker's reply event on the page, the store holding the result (the reply checked and
+ * stored; before the render), and the rows committed to the grid.
  */
 export interface PressPhases {
   dispatchedMs: number;
@@ -119,7 +119,7 @@ async function pressRun(page: Page): Promise<PressTiming> {
       let done = false;
       // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran.
       const onReply = (event: MessageEvent) => {
-        if (dispatchedAt !== null && replyAt === null) replyAt = event.timeStamp;
+        if (keyAt !== null && replyAt === null) replyAt = event.timeStamp;
       };
       const onKey = (event: KeyboardEvent) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) keyAt = event.timeStamp;
@@ -222,9 +222,9 @@ export interface KeyToRowsQuery {
 
 /** Key → rows cut at the points of PressPhases, then the frame that paints them; each span in ms. */
 export interface KeyToRowsBreakdown {
-  /** Monaco's key handling, finding the statement under the cursor, the store marking the run started. */
+  /** The key reaching the editor, finding the statement under the cursor, posting it, the store marking the run started. */
   keyToDispatch: number;
-  /** Posting the request, the worker running it, its reply reaching the page's main thread. */
+  /** The worker running the query (posted just before the run was marked started), its reply reaching the main thread. */
   dispatchToReply: number;
   /** comlink's handler, the reply check and the store update. */
   replyToStore: number;

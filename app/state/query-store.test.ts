@@ -9,12 +9,22 @@ import { PAGE_ROWS, RUNNING_SHOWN_AFTER_MS, shownRun, useQueryStore } from "./qu
 
 /** While true, the engine never answers a query: a long-running statement, as far as the store can tell. */
 let hanging = false;
+/** Queries sent with executePaged, in order (what Run posts to the worker). */
+const pagedRequests: string[] = [];
 
 beforeAll(async () => {
   const inner = await createInProcessSqliteConnection();
   const connection: SqliteConnectionHandle = {
     get engine() {
-      const engine = inner.engine;
+      const engine = new Proxy(inner.engine, {
+        get: (target, property) =>
+          property === "executePaged"
+            ? (sql: string) => {
+                pagedRequests.push(sql);
+                return target.executePaged(sql);
+              }
+            : Reflect.get(target, property),
+      });
       if (!hanging) return engine;
       return new Proxy(engine, { get: (target, property) => (property === "execute" ? () => new Promise(() => {}) : Reflect.get(target, property)) });
     },
@@ -109,6 +119,18 @@ describe("query store", () => {
       expect(shownRun(useQueryStore.getState())).toBeNull();
       expect(useQueryStore.getState().runningShown).toBe(false);
     });
+  });
+
+  it("posts the query before the store shows the run started, so the worker runs it while the page updates", async () => {
+    const requestsWhenStarted: string[][] = [];
+    const unsubscribe = useQueryStore.subscribe((state, previous) => {
+      if (state.running && !previous.running) requestsWhenStarted.push([...pagedRequests]);
+    });
+    pagedRequests.length = 0;
+    await useQueryStore.getState().run("SELECT 6 * 7 AS answer");
+    unsubscribe();
+    expect(requestsWhenStarted).toEqual([["SELECT 6 * 7 AS answer"]]);
+    expect(useQueryStore.getState().rowAt(0)).toEqual([42]);
   });
 
   it("places an SQL error in the editor text", async () => {

@@ -52,6 +52,15 @@ const pagesRequested = new Set<number>();
 let stopRequested: (() => void) | null = null;
 let showRunning: ReturnType<typeof setTimeout> | null = null;
 
+/** The worker's answer to a run; a failure to even send the request (a released connection) rejects like a crash. */
+function executeInWorker(sql: string): Promise<PagedExecuteOutcome> {
+  try {
+    return sqliteConnection().engine.executePaged(sql);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 /** The run in progress as the screen shows it: null until it has lasted RUNNING_SHOWN_AFTER_MS. */
 export function shownRun(state: Pick<QueryState, "running" | "runningShown">): QueryState["running"] {
   return state.runningShown ? state.running : null;
@@ -67,6 +76,9 @@ export const useQueryStore = create<QueryState>((set, get) => ({
   async run(sql, offsetInEditor = 0) {
     if (get().running || sql.trim() === "") return;
     const startedAt = performance.now();
+    const databaseId = useDatabaseStore.getState().current?.id;
+    // Posted before the store changes: the worker runs the query while the page marks the run started (issue #14).
+    const request = executeInWorker(sql);
     const running = { sql, startedAt };
     set({ running, error: null });
     if (showRunning) clearTimeout(showRunning);
@@ -76,10 +88,9 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     const stopped = new Promise<"stopped">((resolve) => {
       stopRequested = () => resolve("stopped");
     });
-    const databaseId = useDatabaseStore.getState().current?.id;
     let outcome: PagedExecuteOutcome | "stopped";
     try {
-      outcome = await Promise.race([sqliteConnection().engine.executePaged(sql), stopped]);
+      outcome = await Promise.race([request, stopped]);
     } catch (error) {
       // A WASM abort (e.g. out of memory on a huge result) leaves the worker unusable: replace it, reopen the saved state.
       stopRequested = null;
