@@ -128,10 +128,12 @@ async function pressRun(page: Page): Promise<PressTiming> {
         done = true;
         observer.disconnect();
         unsubscribe();
-        worker.removeEventListener("message", onReply);
         clearTimeout(timeout);
         window.removeEventListener("keydown", onKey, { capture: true });
-        if (error) reject(error);
+        if (error) {
+          worker.removeEventListener("message", onReply);
+          reject(error);
+        }
       };
       const check = () => {
         if (done) return;
@@ -145,12 +147,17 @@ async function pressRun(page: Page): Promise<PressTiming> {
         const rowsAt = performance.now();
         const pressedAt = keyAt;
         stop(null);
-        const since = (at: number | null) => (at === null ? Number.NaN : at - pressedAt);
-        const phases = { dispatchedMs: since(dispatchedAt), replyMs: since(replyAt), storedMs: since(storedAt), rowsMs: rowsAt - pressedAt };
         // The frame that paints the rows runs its rAF callbacks first; a message posted from one arrives after it.
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve({ rowsMs: rowsAt - pressedAt, paintedMs: performance.now() - pressedAt, rowCount: result.rowCount, phases });
+          channel.port1.onmessage = () => {
+            // Read only now: the rows can be committed inside comlink's handler of the reply (its promises settle in
+            // that listener's microtasks), before onReply, registered after it, has seen the same event.
+            worker.removeEventListener("message", onReply);
+            const since = (at: number | null) => (at === null ? Number.NaN : at - pressedAt);
+            const phases = { dispatchedMs: since(dispatchedAt), replyMs: since(replyAt), storedMs: since(storedAt), rowsMs: rowsAt - pressedAt };
+            resolve({ rowsMs: rowsAt - pressedAt, paintedMs: performance.now() - pressedAt, rowCount: result.rowCount, phases });
+          };
           channel.port2.postMessage(null);
         });
       };
