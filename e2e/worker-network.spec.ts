@@ -45,11 +45,14 @@ test("the SQLite worker refuses every request once its WASM has loaded, and its 
 
   const worker = await workerNamed(page, /sqlite\.worker/);
   expect(await fetchFrom(worker, "https://exfiltration.example/collect")).toBe(
-    "The SQLite worker refused a request to https://exfiltration.example/collect: it may only reach its own WASM file, before it has loaded, and the databases the page opened to be read on demand.",
+    "The SQLite worker refused a request to https://exfiltration.example/collect: it may only reach its own WASM file, before it has loaded, the first visit's sample the page asked it to open, and the databases the page opened to be read on demand.",
   );
-  // Its own site too: nothing it does after loading needs the network.
+  // Its own site too: nothing it does after loading needs the network, not even the sample it downloaded at the start.
   expect(await fetchFrom(worker, "../samples/manifest.json")).toMatch(
     /^The SQLite worker refused a request to http:\/\/127\.0\.0\.1:\d+\/samples\/manifest\.json/,
+  );
+  expect(await fetchFrom(worker, "../samples/bookshop.sqlite")).toMatch(
+    /^The SQLite worker refused a request to http:\/\/127\.0\.0\.1:\d+\/samples\/bookshop\.sqlite/,
   );
   // Its header no longer refuses other sites: a database read on demand may be on any host a ?db= address names, and a
   // static header cannot name it, so connect-src allows http(s) and the guard above narrows that to the opened URLs;

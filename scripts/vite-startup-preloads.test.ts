@@ -11,13 +11,16 @@ describe("the start script the build writes", () => {
       workerUrl: "./assets/sqlite.worker-1.js",
       wasmMessage: "querylab:sqlite-wasm",
       manifestUrl: "./samples/manifest.json",
-      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite" },
+      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3 },
+      firstSampleMessage: "querylab:first-sample",
+      firstSampleOpenedMessage: "querylab:first-sample-opened",
       keptDatabaseKey: "querylab:kept-database",
     };
     const requested: string[] = [];
     const workers: string[] = [];
+    const posted: unknown[] = [];
     const window: Record<string, unknown> = {
-      location: { search: "" },
+      location: { search: "", href: "https://querylab.example/" },
       localStorage: { getItem: () => null },
       fetch: async (url: string) => {
         requested.push(url);
@@ -28,16 +31,19 @@ describe("the start script the build writes", () => {
           super();
           workers.push(url);
         }
-        postMessage() {}
+        postMessage(message: unknown) {
+          posted.push(message);
+        }
       },
       WebAssembly: { compileStreaming: async () => null },
     };
     const document = { currentScript: { dataset: { start: JSON.stringify(config) } } };
     new Function("window", "document", source)(window, document);
     const started = window[STARTED_FROM_HTML] as StartedFromHtml;
-    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
     expect(workers).toEqual(["./assets/sqlite.worker-1.js"]);
     expect(started.sample?.file).toBe("bookshop.sqlite");
+    expect(posted[0]).toMatchObject({ type: "querylab:first-sample", url: "https://querylab.example/samples/bookshop.sqlite" });
 
     // Arriving after the app's modules began (they close the slot), it starts nothing: no second worker or download.
     requested.length = 0;

@@ -10,6 +10,7 @@ import { transformWithOxc, type Plugin } from "vite";
 import type { HtmlStartConfig } from "../app/browser/html-start";
 import { KEPT_DATABASE_KEY } from "../app/browser/kept-database-hint";
 import { SQLITE_WASM_MESSAGE } from "../workers/page-compiled-wasm";
+import { FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
 const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
@@ -30,9 +31,10 @@ export async function startScriptSource(source: string = readFileSync(START_SOUR
 }
 
 /** The first entry of the sample list, which a first visit opens (app/state/database-store.ts). */
-function firstSampleFile(publicDirectory: string): string | null {
-  const entries = JSON.parse(readFileSync(join(publicDirectory, "samples/manifest.json"), "utf8")) as Array<{ file?: unknown }>;
-  return typeof entries[0]?.file === "string" ? entries[0].file : null;
+function firstSampleFile(publicDirectory: string): { file: string; sizeBytes: number | null } | null {
+  const entries = JSON.parse(readFileSync(join(publicDirectory, "samples/manifest.json"), "utf8")) as Array<{ file?: unknown; bytes?: unknown }>;
+  const first = entries[0];
+  return typeof first?.file === "string" ? { file: first.file, sizeBytes: typeof first.bytes === "number" ? first.bytes : null } : null;
 }
 
 /** A course build whose course names a database opens that one, never the first sample (scripts/vite-course.ts). */
@@ -53,7 +55,7 @@ function escapeAttribute(value: string): string {
  * script starts the worker instead.
  */
 export function startupPreloads(): Plugin {
-  let firstSample: string | null = null;
+  let firstSample: { file: string; sizeBytes: number | null } | null = null;
   /** What the script's URLs start with: the build's base when it is absolute (`--base /my-course/`), else the page's folder. */
   let urlPrefix = "./";
   let startScript: { fileName: string; source: string } | null = null;
@@ -85,8 +87,10 @@ export function startupPreloads(): Plugin {
           wasmUrl: `${urlPrefix}${wasm}`,
           workerUrl: `${urlPrefix}${worker}`,
           wasmMessage: SQLITE_WASM_MESSAGE,
+          firstSampleMessage: FIRST_SAMPLE_MESSAGE,
+          firstSampleOpenedMessage: FIRST_SAMPLE_OPENED_MESSAGE,
           manifestUrl: `${urlPrefix}samples/manifest.json`,
-          firstSample: firstSample ? { file: firstSample, url: `${urlPrefix}samples/${firstSample}` } : null,
+          firstSample: firstSample ? { ...firstSample, url: `${urlPrefix}samples/${firstSample.file}` } : null,
           keptDatabaseKey: KEPT_DATABASE_KEY,
         };
         const preload = (href: string, type: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="" type="${type}">`;

@@ -7,6 +7,7 @@ import { initSqlJsKeepingMemory } from "../app/core/db/sqljs-memory";
 import { whenReady } from "../app/core/db/when-ready";
 import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
 import { receivePageCompiledWasm, sqliteWasmInstantiator } from "./page-compiled-wasm";
+import { openFirstSampleWhenAsked } from "./first-sample";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
 
@@ -16,10 +17,11 @@ import { transferringPages } from "./transfer-pages";
 const wasm = new URL(wasmUrl, self.location.href).href;
 let wasmLoaded = false;
 const urlsReadOnDemand = new Set<string>();
+let firstSampleUrl: string | null = null;
 limitRequests(self, {
   worker: "SQLite worker",
-  allows: "its own WASM file, before it has loaded, and the databases the page opened to be read on demand",
-  allowed: (url) => (!wasmLoaded && url.href === wasm) || urlsReadOnDemand.has(url.href),
+  allows: "its own WASM file, before it has loaded, the first visit's sample the page asked it to open, and the databases the page opened to be read on demand",
+  allowed: (url) => (!wasmLoaded && url.href === wasm) || url.href === firstSampleUrl || urlsReadOnDemand.has(url.href),
 });
 withoutUnguardedChannels(self, "SQLite worker");
 
@@ -35,4 +37,16 @@ const service = receivePageCompiledWasm(self)
       },
     });
   });
-Comlink.expose(transferringPages(whenReady(service)));
+// A first visit's sample, when the start script asks: downloaded and opened here while the page loads the app.
+const firstSample = openFirstSampleWhenAsked(self, service, async (url) => {
+  firstSampleUrl = new URL(url, self.location.href).href;
+  try {
+    const response = await fetch(firstSampleUrl, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  } finally {
+    // Once: after its download the sample's address is refused like any other.
+    firstSampleUrl = null;
+  }
+});
+Comlink.expose(transferringPages(firstSample.guard(whenReady(service))));

@@ -6,7 +6,9 @@ const CONFIG: HtmlStartConfig = {
   workerUrl: "./assets/sqlite.worker-1.js",
   wasmMessage: "querylab:sqlite-wasm",
   manifestUrl: "./samples/manifest.json",
-  firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite" },
+  firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3 },
+  firstSampleMessage: "querylab:first-sample",
+  firstSampleOpenedMessage: "querylab:first-sample-opened",
   keptDatabaseKey: "querylab:kept-database",
 };
 
@@ -28,12 +30,12 @@ class FakeWorker extends EventTarget {
 }
 
 /** A page as the start script sees it: the address's query, localStorage (or one that throws), and recorded requests. */
-function page(options: { search?: string; kept?: boolean; storageThrows?: boolean; compiles?: boolean } = {}) {
+function page(options: { search?: string; kept?: boolean; storageThrows?: boolean; compiles?: boolean; workersRefused?: boolean } = {}) {
   const requested: string[] = [];
   const answers: Response[] = [];
   FakeWorker.started = [];
   const scope: HtmlStartScope = {
-    location: { search: options.search ?? "" },
+    location: { search: options.search ?? "", href: `https://querylab.example/course/${options.search ?? ""}` },
     get localStorage() {
       if (options.storageThrows) throw new DOMException("The operation is insecure.", "SecurityError");
       return { getItem: (key: string) => (options.kept && key === CONFIG.keptDatabaseKey ? "1" : null) };
@@ -44,27 +46,55 @@ function page(options: { search?: string; kept?: boolean; storageThrows?: boolea
       answers.push(answer);
       return answer;
     },
-    Worker: FakeWorker as unknown as HtmlStartScope["Worker"],
+    Worker: (options.workersRefused
+      ? class {
+          constructor() {
+            throw new DOMException("Workers are not allowed here.", "SecurityError");
+          }
+        }
+      : FakeWorker) as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
   };
   return { scope, requested, answers };
 }
 
 describe("startFromHtml", () => {
-  it("on a first visit starts the WASM, the sample list, the first sample and the SQLite worker, and sends the worker the compiled WASM", async () => {
-    const { scope, requested, answers } = page();
+  it("on a first visit starts the WASM, the sample list and the SQLite worker, sends the worker the compiled WASM and asks it to open the first sample", async () => {
+    const { scope, requested } = page();
     const started = startFromHtml(CONFIG, scope);
-    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
-    expect(started.sample?.file).toBe("bookshop.sqlite");
-    // The body is read as it arrives, before anyone asks for it (unread, the browser would stop receiving it).
-    const handedOver = await started.sample!.response;
-    expect(answers[2]!.bodyUsed).toBe(true);
-    expect(new Uint8Array(await handedOver.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    // The worker downloads the sample itself: the page does not.
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
     expect(FakeWorker.started.map((worker) => [worker.url, worker.options])).toEqual([["./assets/sqlite.worker-1.js", { type: "module", name: "sqlite" }]]);
-    expect(started.worker).toBe(FakeWorker.started[0]);
+    const worker = FakeWorker.started[0]!;
+    expect(started.worker).toBe(worker);
+    // Absolute, as the worker's own URL is in another folder; with the size the list gives, so a whole file skips the page check.
+    expect(worker.posted).toEqual([
+      { type: "querylab:first-sample", file: "bookshop.sqlite", url: "https://querylab.example/course/samples/bookshop.sqlite", sizeBytes: 3 },
+    ]);
     expect(await started.wasm).toBe(MODULE);
     await Promise.resolve();
-    expect(FakeWorker.started[0]!.posted).toEqual([{ type: "querylab:sqlite-wasm", module: MODULE }]);
+    expect(worker.posted[1]).toEqual({ type: "querylab:sqlite-wasm", module: MODULE });
+    // The worker's answer is heard even before the app has taken the worker; other messages (comlink's) are not it.
+    const sample = started.sample;
+    if (!sample || !("opened" in sample)) throw new Error("expected the worker to open the sample");
+    expect(sample.openedIn).toBe(worker);
+    worker.dispatchEvent(new MessageEvent("message", { data: { id: "comlink-1", value: 1 } }));
+    const answer = { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: false, reason: "HTTP 404" };
+    worker.dispatchEvent(new MessageEvent("message", { data: answer }));
+    expect(await sample.opened).toEqual(answer);
+  });
+
+  it("downloads the first sample itself when no worker can be started, reading it as it arrives", async () => {
+    const { scope, requested, answers } = page({ workersRefused: true });
+    const started = startFromHtml(CONFIG, scope);
+    expect(started.worker).toBeNull();
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./samples/bookshop.sqlite"]);
+    const sample = started.sample;
+    if (!sample || !("response" in sample)) throw new Error("expected a download");
+    // The body is read as it arrives, before anyone asks for it (unread, the browser would stop receiving it).
+    const handedOver = await sample.response;
+    expect(answers[2]!.bodyUsed).toBe(true);
+    expect(new Uint8Array(await handedOver.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 
   it("does not download the sample when the address names a database, a kept one will reopen, storage cannot say, or the build opens a course's", () => {
@@ -74,6 +104,7 @@ describe("startFromHtml", () => {
       expect(started.sample).toBeNull();
       expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
       expect(started.worker).not.toBeNull();
+      expect(FakeWorker.started[0]!.posted.some((message) => (message as { type: string }).type === "querylab:first-sample")).toBe(false);
     }
     const { scope, requested } = page();
     expect(startFromHtml({ ...CONFIG, firstSample: null }, scope).sample).toBeNull();
@@ -85,13 +116,16 @@ describe("startFromHtml", () => {
     const started = startFromHtml(CONFIG, scope);
     expect(await started.wasm).toBeNull();
     await Promise.resolve();
-    expect(FakeWorker.started[0]!.posted).toEqual([{ type: "querylab:sqlite-wasm", module: null }]);
+    expect(FakeWorker.started[0]!.posted).toContainEqual({ type: "querylab:sqlite-wasm", module: null });
   });
 
-  it("notes a worker that fails before the app takes it", () => {
+  it("notes a worker that fails before the app takes it, and that the sample it was opening will not come", async () => {
     const { scope } = page();
     const started = startFromHtml(CONFIG, scope);
     FakeWorker.started[0]!.dispatchEvent(new Event("error"));
     expect(started.workerFailed).toBe(true);
+    const sample = started.sample;
+    if (!sample || !("opened" in sample)) throw new Error("expected the worker to open the sample");
+    expect(await sample.opened).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 // The start script of the built index.html (scripts/vite-startup-preloads.ts turns this file into it): a classic
 // script that runs while the HTML is parsed, before the app's ~30 module chunks are fetched and evaluated, and starts
-// SQLite's WASM compile, the SQLite worker, the sample list and, on a first visit, the first sample's download. The app
-// takes them over (app/browser/started-from-html.ts); without the script (the dev server) it starts them itself.
+// SQLite's WASM compile, the SQLite worker, the sample list and, on a first visit, the first sample: the worker
+// downloads and opens it (workers/first-sample.ts) while the app loads. The app takes them over
+// (app/browser/started-from-html.ts); without the script (the dev server) it starts them itself.
 // Self-contained: the build serializes startFromHtml, so this file imports types only.
+import type { FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
 
 /** Where the script leaves what it started, on the page's global object. */
 export const STARTED_FROM_HTML = "__querylabStartedFromHtml";
@@ -15,14 +17,17 @@ export interface HtmlStartConfig {
   wasmMessage: string;
   manifestUrl: string;
   /** The sample a first visit opens; null when the build opens another database (a course's). */
-  firstSample: { file: string; url: string } | null;
+  firstSample: { file: string; url: string; sizeBytes: number | null } | null;
+  /** The message types of workers/first-sample.ts: the request to the worker and its answer. */
+  firstSampleMessage: string;
+  firstSampleOpenedMessage: string;
   /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
   keptDatabaseKey: string;
 }
 
 /** The page's globals the script uses (the window; fakes in tests). Read lazily: localStorage can throw. */
 export interface HtmlStartScope {
-  readonly location: { readonly search: string };
+  readonly location: { readonly search: string; readonly href: string };
   readonly localStorage: { getItem(key: string): string | null };
   fetch(url: string): Promise<Response>;
   readonly Worker: new (url: string, options: WorkerOptions) => Worker;
@@ -39,8 +44,14 @@ export interface StartedFromHtml {
   /** null when the page cannot compile it (the worker then loads the file itself). */
   wasm: Promise<WebAssembly.Module | null>;
   manifest: Promise<Response> | null;
-  sample: { file: string; response: Promise<Response> } | null;
+  /**
+   * A first visit's sample: opened by the first worker (its answer, or null when the worker failed), or, when no worker
+   * could be started here, downloaded by the page.
+   */
+  sample: StartedSample | null;
 }
+
+export type StartedSample = { file: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null> } | { file: string; response: Promise<Response> };
 
 /**
  * The first sample is downloaded only when nothing else will open, as app/browser/first-visit-fetches.ts decides
@@ -50,7 +61,8 @@ export interface StartedFromHtml {
 export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): StartedFromHtml {
   // A rejection nobody asked for yet is not an error: the app reads these promises later, or never.
   // The first three steps of app/browser/start-marks.ts (this script cannot import it: see the top of the file).
-  const mark = (step: "start-script" | "wasm-compiled" | "sample-downloaded"): void => void scope.performance?.mark(`querylab:${step}`);
+  const mark = (step: "start-script" | "wasm-compiled" | "sample-downloaded" | "sample-opened-in-worker"): void =>
+    void scope.performance?.mark(`querylab:${step}`);
   mark("start-script");
   const quiet = <T>(promise: Promise<T>): Promise<T> => {
     promise.catch(() => undefined);
@@ -89,8 +101,9 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     workerFailed: false,
     wasm,
     manifest: quiet(scope.fetch(config.manifestUrl)),
-    sample: firstVisit && config.firstSample ? { file: config.firstSample.file, response: quiet(readWhole(scope.fetch(config.firstSample.url))) } : null,
+    sample: null,
   };
+  const firstSample = firstVisit ? config.firstSample : null;
   try {
     const worker = new scope.Worker(config.workerUrl, { type: "module", name: "sqlite" });
     worker.addEventListener("error", () => {
@@ -98,8 +111,31 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     });
     void wasm.then((module) => worker.postMessage({ type: config.wasmMessage, module }));
     started.worker = worker;
+    if (firstSample) {
+      // Listened for from the start: the answer can come before the app has wrapped the worker.
+      const opened = new Promise<FirstSampleOpened | null>((resolve) => {
+        const answer = (event: MessageEvent) => {
+          if ((event.data as { type?: unknown } | null)?.type !== config.firstSampleOpenedMessage) return;
+          worker.removeEventListener("message", answer);
+          mark("sample-opened-in-worker");
+          resolve(event.data as FirstSampleOpened);
+        };
+        worker.addEventListener("message", answer);
+        worker.addEventListener("error", () => resolve(null));
+      });
+      const request = {
+        type: config.firstSampleMessage,
+        file: firstSample.file,
+        url: new URL(firstSample.url, scope.location.href).href,
+        sizeBytes: firstSample.sizeBytes,
+      };
+      worker.postMessage(request satisfies Omit<FirstSampleRequest, "type"> & { type: string });
+      started.sample = { file: firstSample.file, openedIn: worker, opened };
+    }
   } catch {
     // The app starts its own worker and reports what goes wrong with it.
   }
+  // Without a worker of its own the page downloads the sample, and the app opens it as usual.
+  if (firstSample && !started.sample) started.sample = { file: firstSample.file, response: quiet(readWhole(scope.fetch(firstSample.url))) };
   return started;
 }

@@ -1,6 +1,10 @@
 // The bundled sample databases: their manifest and their bytes, served from public/samples.
 import * as z from "../core/zod-mini";
 import { takeStartedManifest, takeStartedSample } from "./started-from-html";
+import type { FirstSampleOpened } from "../../workers/first-sample";
+import type { DatabaseSchema, OpenedDatabase, Outcome } from "../core/db/types";
+import { databaseSchemaSchema } from "../core/db/type-schemas";
+import { openOutcomeSchema } from "./sqlite-replies";
 
 /** One entry of public/samples/manifest.json, as scripts/generate-samples.ts writes it; the key order here is the order in the file. */
 export const sampleEntrySchema = z.object({
@@ -51,15 +55,49 @@ async function fetchSampleManifest(): Promise<SampleEntry[]> {
   return z.array(sampleEntrySchema).parse(await response.json());
 }
 
-/** The download index.html's start script began on a first visit joins the early ones. */
+/** The sample the first worker is opening on a first visit (index.html's start script asked it), by file. */
+let openingInWorker: { file: string; worker: Worker; opened: Promise<FirstSampleOpened | null> } | null = null;
+
+/** What index.html's start script began on a first visit: a download joins the early ones; a worker's open waits to be taken. */
 function adoptStartedSample(): void {
   const started = takeStartedSample();
-  if (started && !earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
+  if (!started) return;
+  if ("response" in started) {
+    if (!earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
+  } else openingInWorker = { file: started.file, worker: started.openedIn, opened: started.opened };
+}
+
+export interface SampleOpenedInWorker {
+  outcome: Outcome<OpenedDatabase>;
+  /** null when the worker could not read it: the store reads it as usual. */
+  schema: DatabaseSchema | null;
+  /** The sample's bytes, for the saved copy and for reopening after a Stop. */
+  bytes: Uint8Array;
+}
+
+/**
+ * The sample as the first worker opened it, when that worker (`currentWorker`: the connection has not been restarted
+ * since) opened this sample at the start script's request; null otherwise, and when its download failed or its answer
+ * is unreadable: the store then downloads and opens it itself. Taken once.
+ */
+export async function takeSampleOpenedInWorker(sample: SampleEntry, currentWorker: Worker | null): Promise<SampleOpenedInWorker | null> {
+  adoptStartedSample();
+  const opening = openingInWorker;
+  if (!opening || opening.file !== sample.file) return null;
+  openingInWorker = null;
+  const answer = await opening.opened;
+  if (!answer?.opened || opening.worker !== currentWorker || !(answer.bytes instanceof Uint8Array)) return null;
+  const outcome = openOutcomeSchema.safeParse(answer.outcome);
+  const schema = answer.schema === null ? null : databaseSchemaSchema.safeParse(answer.schema);
+  if (!outcome.success || (schema && !schema.success)) return null;
+  return { outcome: outcome.data, schema: schema?.success ? schema.data : null, bytes: answer.bytes };
 }
 
 /** Starts a sample's download ahead of opening it; the next loadSampleBytes of that sample takes the response. */
 export function prefetchSample(sample: SampleEntry): void {
   adoptStartedSample();
+  // The first worker is downloading it: a second download would only compete with that one.
+  if (openingInWorker?.file === sample.file) return;
   if (!earlyDownloads.has(sample.file)) earlyDownloads.set(sample.file, fetch(sampleUrl(sample.file)));
 }
 

@@ -1,6 +1,6 @@
 // What index.html's start script (app/browser/html-start.ts) began before the app's modules were evaluated, each part
 // taken over once by the module that would otherwise start it. Nothing is there in the dev server or in unit tests.
-import { STARTED_FROM_HTML, type StartedFromHtml } from "./html-start";
+import { STARTED_FROM_HTML, type StartedFromHtml, type StartedSample } from "./html-start";
 
 function started(): StartedFromHtml | null {
   return ((globalThis as Record<string, unknown>)[STARTED_FROM_HTML] as StartedFromHtml | undefined) ?? null;
@@ -33,8 +33,8 @@ export function takeStartedManifest(): Promise<Response> | null {
   return manifest;
 }
 
-/** The first visit's sample download, by file name, for samples.ts to hand to the first open of that sample. */
-export function takeStartedSample(): { file: string; response: Promise<Response> } | null {
+/** The first visit's sample (opened by the first worker, or downloaded), for samples.ts to hand to the first open of it. */
+export function takeStartedSample(): StartedSample | null {
   const state = started();
   const sample = state?.sample ?? null;
   if (state) state.sample = null;

@@ -10,7 +10,7 @@ import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../
 import { checkDatabaseUrl, DownloadError, fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { databaseInAddress, type DatabaseRequest } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
-import { loadSampleBytes, loadSampleManifest, sampleIsWhole, type SampleEntry } from "../browser/samples";
+import { loadSampleBytes, loadSampleManifest, sampleIsWhole, takeSampleOpenedInWorker, type SampleEntry, type SampleOpenedInWorker } from "../browser/samples";
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
@@ -110,6 +110,8 @@ export interface DatabaseStoreServices {
   channel: SaveChannel;
   loadSampleManifest(): Promise<SampleEntry[]>;
   loadSampleBytes(sample: SampleEntry): Promise<Uint8Array>;
+  /** A first visit's sample as the worker already opened it (workers/first-sample.ts); absent or null: open it here. */
+  sampleOpenedInWorker?(sample: SampleEntry): Promise<SampleOpenedInWorker | null>;
   /** The page's address (for ?db=), null outside a page. */
   address(): URL | null;
   /** Called when durable storage refuses writes: from then on the page keeps things in memory. */
@@ -131,6 +133,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     channel: createBroadcastSaveChannel(),
     loadSampleManifest,
     loadSampleBytes,
+    sampleOpenedInWorker: (sample) => takeSampleOpenedInWorker(sample, sqliteConnection().currentWorker),
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
     courseDatabase: () => courseSettings()?.database ?? null,
@@ -260,11 +263,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       id = newId(),
       knownAt?: number,
       openOptions?: OpenOptions,
+      /** The worker opened these bytes already (a first visit's sample): its outcome and schema. */
+      openedInWorker?: Omit<SampleOpenedInWorker, "bytes">,
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
       markStart("database-bytes");
       try {
-        outcome = await engine().open(bytes, openOptions);
+        outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, openOptions);
       } catch (error) {
         // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
         services.connection().restart();
@@ -287,7 +292,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       if (knownAt !== undefined) conflicts.remember(id, knownAt);
       // A refused save of the database being left is no longer this screen's: its mark still tells when it is reopened.
       set({ current: { ...meta, saveState: "saving" }, notice: null, saveFailure: null });
-      await get().refreshSchema();
+      if (openedInWorker?.schema) {
+        set({ schema: openedInWorker.schema });
+        markStart("schema-read");
+      } else await get().refreshSchema();
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
         bytesInMemory = bytes;
@@ -438,6 +446,9 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async openSample(sample) {
         return withLoading(`Opening ${sample.title}…`, async () => {
           try {
+            // Only for the page's first database: after another one, the worker's database is no longer the sample.
+            const openedInWorker = get().current === null ? await services.sampleOpenedInWorker?.(sample) : null;
+            if (openedInWorker) return await openBytes(openedInWorker.bytes, sample.title, "sample", newId(), undefined, undefined, openedInWorker);
             // A sample of the size the list gives is the site's own file, whole: its pages need no check.
             const bytes = await services.loadSampleBytes(sample);
             return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
