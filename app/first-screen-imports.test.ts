@@ -23,6 +23,7 @@ const LOADED_ON_DEMAND: Record<string, string> = {
   "app/core/exercises/exercise-set.ts": "when an exercise set is first opened",
   "app/ui/exercises/exercise-panel.tsx": "when an exercise set is first opened",
   "app/ui/embed/embed-app.tsx": "only for the embed (?embed=1), in place of the app",
+  "app/ui/schema/describe-dialog.tsx": "when Describe undocumented columns is first pressed (schema/describe-button.tsx)",
 };
 
 describe("the page entry's static imports", () => {

@@ -41,3 +41,13 @@ test("exercises whose code cannot be fetched say so where the set would be, and 
   await runSql(page, "SELECT title FROM books LIMIT 3");
   await expect(resultSummary(page)).toHaveText(/^3 rows/);
 });
+
+test("a describe dialog that cannot be fetched says so beside its button, and the schema panel keeps working", async ({ page }) => {
+  await page.route(/\/assets\/describe-dialog-[^/]*\.js$/, (route) => route.abort());
+  await openApp(page);
+  const schema = page.getByRole("navigation", { name: "Schema" });
+  await schema.getByRole("button", { name: "Describe undocumented columns with the LLM…" }).click();
+  await expect(schema.getByRole("alert")).toHaveText(/^The describe dialog could not be loaded \(.+\)\. Reload the page to try again\.$/);
+  await runSql(page, "SELECT title FROM books LIMIT 3");
+  await expect(resultSummary(page)).toHaveText(/^3 rows/);
+});

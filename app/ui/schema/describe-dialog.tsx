@@ -76,17 +76,3 @@ export function DescribeDialog() {
     </ModalDialog>
   );
 }
-
-/** The panel's button that opens the dialog (and the dialog while it is open). */
-export function DescribeButton() {
-  const open = useDescriptionsStore((state) => state.describe.open);
-  const openDescribe = useDescriptionsStore((state) => state.openDescribe);
-  return (
-    <>
-      <button type="button" className="link-button describe-button" onClick={openDescribe}>
-        Describe undocumented columns with the LLM…
-      </button>
-      {open && <DescribeDialog />}
-    </>
-  );
-}

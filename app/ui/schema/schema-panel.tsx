@@ -9,7 +9,7 @@ import { useState, useEffect } from "react";
 import { descriptionOf } from "../../core/schema/descriptions";
 import { followOpenDatabase, useDescriptionsStore } from "../../state/descriptions-store";
 import { ColumnRow } from "./column-row";
-import { DescribeButton } from "./describe-dialog";
+import { DescribeButton } from "./describe-button";
 import { usePruneStore } from "../../state/prune-store";
 import { DecisionMark, PinExcludeButtons } from "./prune-marks";
 import { PruneSummary } from "./prune-summary";
