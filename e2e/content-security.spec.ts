@@ -1,7 +1,8 @@
 // The built page runs under a Content-Security-Policy: connections only to itself and the configured endpoints,
-// no inline script, no eval. (Every other spec also runs under it, which shows the page works.) `vite preview` also
+// no inline script but the start script (by its hash), no eval. (Every other spec also runs under it, which shows the page works.) `vite preview` also
 // sends the response headers docs/hosting.md asks a host for (app/browser/security-headers.ts).
 import { expect, test } from "@playwright/test";
+import { START_SCRIPT_HASH } from "../app/browser/start-script-hash";
 import { pageHeaderPolicy } from "../app/browser/security-headers";
 import { openApp, waitForReady } from "./helpers";
 
@@ -26,7 +27,8 @@ test("requests to other sites and inline scripts are refused, and eval is not al
   expect(outcome.fetched).toBe("refused");
   // eval cannot be exercised from here (DevTools evaluation is exempt), so read the policy: WASM compilation only.
   const scriptSources = /script-src ([^;]*)/.exec(outcome.policy)?.[1] ?? "";
-  expect(scriptSources).toBe("'self' 'wasm-unsafe-eval'");
+  // …and the start script inlined in index.html, by its hash; the script injected above is refused.
+  expect(scriptSources).toBe(`'self' 'wasm-unsafe-eval' ${START_SCRIPT_HASH}`);
   expect(outcome.inline).toBe(false);
   expect(outcome.violations).toEqual(expect.arrayContaining(["connect-src", "script-src-elem"]));
 });

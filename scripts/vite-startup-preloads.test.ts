@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STARTED_FROM_HTML, type HtmlStartConfig, type StartedFromHtml } from "../app/browser/html-start";
-import { startScriptSource } from "./vite-startup-preloads";
+import { START_SCRIPT_HASH } from "../app/browser/start-script-hash";
+import { startScriptHash, startScriptSource } from "./vite-startup-preloads";
 
 describe("the start script the build writes", () => {
   it("runs as a classic script: it reads its settings from its own tag and leaves what it started on window", async () => {
@@ -53,5 +54,10 @@ describe("the start script the build writes", () => {
     expect(requested).toEqual([]);
     expect(workers).toEqual([]);
     expect(window[STARTED_FROM_HTML]).toBeNull();
+  });
+
+  it("is let in by the page's CSP by its hash: the committed hash is this script's", async () => {
+    // When html-start.ts changes, the build says the new value; the page's policy (and docs/hosting.md) carry it.
+    expect(startScriptHash(await startScriptSource())).toBe(START_SCRIPT_HASH);
   });
 });

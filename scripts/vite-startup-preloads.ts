@@ -3,6 +3,7 @@
 // is parsed: it starts the WASM compile, the SQLite worker and, on a first visit, the first sample's download, which
 // the app's entry would otherwise start only once its ~30 chunks were fetched and evaluated.
 import { createHash } from "node:crypto";
+import { START_SCRIPT_HASH } from "../app/browser/start-script-hash";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +29,11 @@ export async function startScriptSource(source: string = readFileSync(START_SOUR
   // Only while the slot is empty: an async script that arrives after the app's modules began (they close the slot,
   // app/browser/started-from-html.ts) would start a second worker and download that nobody takes.
   return `(() => {\n${body}\nif (window[STARTED_FROM_HTML] === undefined) window[STARTED_FROM_HTML] = startFromHtml(JSON.parse(document.currentScript.dataset.start), window);\n})();\n`;
+}
+
+/** The CSP source that lets in exactly this inline script ('sha256-<base64 of its UTF-8 text>'). */
+export function startScriptHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 }
 
 /** The first entry of the sample list, which a first visit opens (app/state/database-store.ts). */
@@ -58,7 +64,7 @@ export function startupPreloads(): Plugin {
   let firstSample: { file: string; sizeBytes: number | null } | null = null;
   /** What the script's URLs start with: the build's base when it is absolute (`--base /my-course/`), else the page's folder. */
   let urlPrefix = "./";
-  let startScript: { fileName: string; source: string } | null = null;
+  let startScript: string | null = null;
   return {
     name: "querylab-startup-preloads",
     async configResolved(config) {
@@ -66,13 +72,13 @@ export function startupPreloads(): Plugin {
       // A relative "./" resolves against the page's address, which misses an absolute base when the page is opened
       // without its trailing slash (/my-course rather than /my-course/); the app's own URLs use the base.
       urlPrefix = /^(\/|https?:\/\/)/.test(config.base) ? (config.base.endsWith("/") ? config.base : `${config.base}/`) : "./";
-      const source = await startScriptSource();
-      const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
-      startScript = { fileName: `assets/html-start-${hash}.js`, source };
-    },
-    generateBundle() {
-      if (this.environment.config.consumer !== "client" || !startScript) return;
-      this.emitFile({ type: "asset", fileName: startScript.fileName, source: startScript.source });
+      startScript = await startScriptSource();
+      // The page's CSP lets in this one inline script by its hash: a script that no longer matches would be refused.
+      const hash = startScriptHash(startScript);
+      if (hash !== START_SCRIPT_HASH) {
+        throw new Error(`startupPreloads: index.html's start script changed; set START_SCRIPT_HASH in app/browser/start-script-hash.ts to "${hash}".`);
+      }
+      if (/<\/script/i.test(startScript)) throw new Error("startupPreloads: the start script cannot be inlined: it contains </script.");
     },
     transformIndexHtml: {
       order: "post",
@@ -94,10 +100,10 @@ export function startupPreloads(): Plugin {
           keptDatabaseKey: KEPT_DATABASE_KEY,
         };
         const preload = (href: string, type: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="" type="${type}">`;
-        // Async, so the parser goes on to the entry and its chunks at once (a parser-blocking script delayed their requests),
-        // yet it runs as soon as it arrives, long before the module graph has; high priority, as async scripts are
-        // otherwise fetched last. After the CSP meta tag (which governs it) and <meta charset>.
-        const script = `<script async fetchpriority="high" src="${urlPrefix}${startScript.fileName}" data-start="${escapeAttribute(JSON.stringify(config))}"></script>`;
+        // Inline, so it runs as the parser reaches it, with no request of its own to wait for (as a file it ran ~300 ms
+        // after navigation on a loaded machine, and the worker it starts then waited for the app's modules to be
+        // evaluated). ~4 KB, run in a millisecond; after the CSP meta tag (which lets it in by its hash) and <meta charset>.
+        const script = `<script data-start="${escapeAttribute(JSON.stringify(config))}">${startScript}</script>`;
         const entry = html.indexOf('<script type="module"');
         if (entry === -1) throw new Error("startupPreloads: index.html has no module entry to start before.");
         const withScript = `${html.slice(0, entry)}${script}\n    ${html.slice(entry)}`;

@@ -79,6 +79,7 @@ export function openFirstSampleWhenAsked(
     }
     const openAndRead = async () => {
       const outcome = await engine.open(bytes, { checkPages: bytes.byteLength !== request.sizeBytes });
+      globalThis.performance?.mark?.("querylab:worker-sample-opened");
       const schema = outcome.ok ? await engine.schema().catch(() => null) : null;
       // SQLite copied the bytes into its own memory; the page gets these (moved, not copied again).
       answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome, schema, bytes });

@@ -14,6 +14,9 @@ import { transferringPages } from "./transfer-pages";
 // Databases arrive as bytes from the page, or are read on demand from a URL the page handed over; so the requests
 // this worker makes are for its own WASM, once, and range requests to those URLs; none other, whatever a query or a
 // library asks.
+// The worker's own start marks (in its own timeline; bench/page-load.ts reads them beside the page's).
+const mark = (step: string) => performance.mark(`querylab:worker-${step}`);
+mark("started");
 const wasm = new URL(wasmUrl, self.location.href).href;
 let wasmLoaded = false;
 const urlsReadOnDemand = new Set<string>();
@@ -30,6 +33,7 @@ const service = receivePageCompiledWasm(self)
   .then((module) => initSqlJsKeepingMemory(initSqlJs, sqliteWasmInstantiator(module, wasm)))
   .then((SQL) => {
     wasmLoaded = true;
+    mark("sqlite-ready");
     return DatabaseService.create(SQL, {
       openRangeSource(spec) {
         if (spec.kind === "url") urlsReadOnDemand.add(new URL(spec.url, self.location.href).href);
@@ -39,11 +43,16 @@ const service = receivePageCompiledWasm(self)
   });
 // A first visit's sample, when the start script asks: downloaded and opened here while the page loads the app.
 const firstSample = openFirstSampleWhenAsked(self, service, async (url) => {
-  firstSampleUrl = new URL(url, self.location.href).href;
+  const address = new URL(url, self.location.href);
+  // Only the site's own sample: the one exception to this worker's guard is no way out to another site.
+  if (address.origin !== self.location.origin) throw new Error("The first sample must come from this site.");
+  firstSampleUrl = address.href;
   try {
     const response = await fetch(firstSampleUrl, { credentials: "same-origin" });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    mark("sample-downloaded");
+    return bytes;
   } finally {
     // Once: after its download the sample's address is refused like any other.
     firstSampleUrl = null;

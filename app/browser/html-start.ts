@@ -51,7 +51,9 @@ export interface StartedFromHtml {
   sample: StartedSample | null;
 }
 
-export type StartedSample = { file: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null> } | { file: string; response: Promise<Response> };
+export type StartedSample =
+  /** `url`: absolute, as the worker fetched it (the page caches it for offline use: app/browser/offline-cache.ts). */
+  { file: string; url: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null> } | { file: string; response: Promise<Response> };
 
 /**
  * The first sample is downloaded only when nothing else will open, as app/browser/first-visit-fetches.ts decides
@@ -117,7 +119,7 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
         const answer = (event: MessageEvent) => {
           if ((event.data as { type?: unknown } | null)?.type !== config.firstSampleOpenedMessage) return;
           worker.removeEventListener("message", answer);
-          mark("sample-opened-in-worker");
+          if ((event.data as FirstSampleOpened).opened) mark("sample-opened-in-worker");
           resolve(event.data as FirstSampleOpened);
         };
         worker.addEventListener("message", answer);
@@ -130,7 +132,7 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
         sizeBytes: firstSample.sizeBytes,
       };
       worker.postMessage(request satisfies Omit<FirstSampleRequest, "type"> & { type: string });
-      started.sample = { file: firstSample.file, openedIn: worker, opened };
+      started.sample = { file: firstSample.file, url: request.url, openedIn: worker, opened };
     }
   } catch {
     // The app starts its own worker and reports what goes wrong with it.

@@ -1,7 +1,9 @@
 // The first visit: the page fetches its sample (and more) before its new service worker takes control, so those
 // requests pass the worker's runtime caches by. Once the worker is active it is asked to fetch and cache them
 // (Workbox's CACHE_URLS message; it keeps only what one of its routes caches), so the sample opened on the first visit
-// opens offline too. Files the workers fetched (a model) are not in the page's list; they are cached on their next load.
+// opens offline too. Files the workers fetched are not in the page's list: the first sample, downloaded by the SQLite
+// worker, is added by name; others (a model) are cached on their next load.
+import { sampleUrlsFetchedByWorker } from "./samples";
 
 /** The same-origin files the page has fetched, each once, from its resource timing entries. */
 export function sameOriginResources(entryNames: readonly string[], pageOrigin: string): string[] {
@@ -21,6 +23,6 @@ export function sameOriginResources(entryNames: readonly string[], pageOrigin: s
 /** Asks the active service worker to cache what the page fetched before it was in control. */
 export async function cacheFilesFetchedBeforeControl(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
-  const names = performance.getEntriesByType("resource").map((entry) => entry.name);
+  const names = [...performance.getEntriesByType("resource").map((entry) => entry.name), ...sampleUrlsFetchedByWorker()];
   registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: sameOriginResources(names, location.origin) } });
 }

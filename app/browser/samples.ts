@@ -64,7 +64,19 @@ function adoptStartedSample(): void {
   if (!started) return;
   if ("response" in started) {
     if (!earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
-  } else openingInWorker = { file: started.file, worker: started.openedIn, opened: started.opened };
+  } else {
+    openingInWorker = { file: started.file, worker: started.openedIn, opened: started.opened };
+    fetchedByWorker.push(started.url);
+  }
+}
+
+/** Sample files the SQLite worker downloaded itself (not in the page's resource timing). */
+const fetchedByWorker: string[] = [];
+
+/** The addresses of samples the SQLite worker downloaded, for the offline cache to fetch again once it is in control. */
+export function sampleUrlsFetchedByWorker(): readonly string[] {
+  adoptStartedSample();
+  return fetchedByWorker;
 }
 
 export interface SampleOpenedInWorker {
@@ -80,13 +92,13 @@ export interface SampleOpenedInWorker {
  * since) opened this sample at the start script's request; null otherwise, and when its download failed or its answer
  * is unreadable: the store then downloads and opens it itself. Taken once.
  */
-export async function takeSampleOpenedInWorker(sample: SampleEntry, currentWorker: Worker | null): Promise<SampleOpenedInWorker | null> {
+export async function takeSampleOpenedInWorker(sample: SampleEntry, currentWorker: () => Worker | null): Promise<SampleOpenedInWorker | null> {
   adoptStartedSample();
   const opening = openingInWorker;
   if (!opening || opening.file !== sample.file) return null;
   openingInWorker = null;
   const answer = await opening.opened;
-  if (!answer?.opened || opening.worker !== currentWorker || !(answer.bytes instanceof Uint8Array)) return null;
+  if (!answer?.opened || opening.worker !== currentWorker() || !(answer.bytes instanceof Uint8Array)) return null;
   const outcome = openOutcomeSchema.safeParse(answer.outcome);
   const schema = answer.schema === null ? null : databaseSchemaSchema.safeParse(answer.schema);
   if (!outcome.success || (schema && !schema.success)) return null;

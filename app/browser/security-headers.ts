@@ -2,6 +2,7 @@
 // static host should send for the page and for each worker script. vite.config.ts writes them into the build (meta
 // tag, dist/_headers) and sends them from `vite preview`, and docs/hosting.md shows them; a test keeps the three
 // equal. No DOM here: the Vite config and Node tests import it.
+import { START_SCRIPT_HASH } from "./start-script-hash";
 
 /**
  * Where transformers.js downloads a hub model from: huggingface.co answers with redirects to its file CDNs
@@ -13,13 +14,14 @@ export const HUGGING_FACE_SOURCES = ["https://huggingface.co", "https://*.huggin
 type Directives = Array<[directive: string, sources: string[]]>;
 
 /**
- * The page: no inline or injected script, no eval (WASM compilation only), workers from the page itself. connect-src
+ * The page: no inline or injected script but index.html's start script (let in by its hash alone), no eval (WASM
+ * compilation only), workers from the page itself. connect-src
  * stays open here and is narrowed at start by content-security.ts to the configured endpoints (a second policy can
  * only restrict further, and the endpoint is a setting, so no static value could be right for everyone).
  */
 const PAGE_DIRECTIVES: Directives = [
   ["default-src", ["'self'"]],
-  ["script-src", ["'self'", "'wasm-unsafe-eval'"]],
+  ["script-src", ["'self'", "'wasm-unsafe-eval'", START_SCRIPT_HASH]],
   ["worker-src", ["'self'", "blob:"]],
   ["style-src", ["'self'", "'unsafe-inline'"]],
   ["img-src", ["'self'", "data:", "blob:"]],

@@ -165,3 +165,74 @@ describe("database store", () => {
     expect(tab.store.getState().current?.saveState).toBe("saved");
   });
 });
+
+describe("the start's sample opened by the worker", () => {
+  /** A first visit whose worker opened the sample (its engine holds it); `answer` resolves when the test says. */
+  async function firstVisit(options: { openedInWorker: boolean }) {
+    const storage = createMemoryStorage({ durable: true });
+    const connection = await createInProcessSqliteConnection();
+    const bytes = await sampleBytes();
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const downloads: string[] = [];
+    const store = createDatabaseStore({
+      connection: () => connection,
+      storage: () => storage,
+      channel: createBroadcastSaveChannel(`saves-${Math.random()}`),
+      loadSampleManifest: async () => [sample],
+      loadSampleBytes: async () => {
+        downloads.push(sample.file);
+        return bytes;
+      },
+      sampleOpenedInWorker: async () => {
+        if (!options.openedInWorker) return null;
+        // As the worker does: the sample is open there before the page is told.
+        const outcome = await connection.engine.open(bytes, { checkPages: false });
+        const schema = await connection.engine.schema();
+        await answered;
+        return { outcome, schema, bytes };
+      },
+      address: () => null,
+      storageRefused: () => undefined,
+    });
+    return { store, connection, release, downloads, storage };
+  }
+
+  it("takes the database the worker opened, with its schema, without downloading or opening it again, and keeps its copy", async () => {
+    const visit = await firstVisit({ openedInWorker: true });
+    visit.release();
+    await visit.store.getState().start();
+    expect(visit.downloads).toEqual([]);
+    expect(visit.store.getState()).toMatchObject({ status: "ready", current: { name: "Shop", source: "sample" } });
+    expect(visit.store.getState().schema?.tables.map((table) => table.name)).toEqual(["orders"]);
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
+    expect((await visit.storage.listDatabases()).map((meta) => meta.name)).toEqual(["Shop"]);
+  });
+
+  it("gives way to a database the person opens while the sample is on its way: theirs stays open, in the store and the worker", async () => {
+    const visit = await firstVisit({ openedInWorker: true });
+    const starting = visit.store.getState().start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const theirs = new File([await databaseWith("CREATE TABLE notes (id INTEGER PRIMARY KEY)")], "mine.sqlite");
+    expect(await visit.store.getState().openFile(theirs)).toBe(true);
+    visit.release();
+    await starting;
+    expect(visit.store.getState().current?.name).toBe("mine.sqlite");
+    expect((await visit.connection.engine.schema()).tables.map((table) => table.name)).toEqual(["notes"]);
+    expect(visit.downloads).toEqual([]);
+  });
+
+  it("downloads and opens the sample itself when the worker did not", async () => {
+    const visit = await firstVisit({ openedInWorker: false });
+    await visit.store.getState().start();
+    expect(visit.downloads).toEqual(["shop.sqlite"]);
+    expect(visit.store.getState().current?.name).toBe("Shop");
+  });
+});
+
+async function databaseWith(sql: string): Promise<Uint8Array> {
+  const connection = await createInProcessSqliteConnection();
+  await connection.engine.open(null);
+  await connection.engine.execute(sql);
+  return connection.engine.exportDatabase();
+}

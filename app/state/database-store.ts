@@ -133,7 +133,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     channel: createBroadcastSaveChannel(),
     loadSampleManifest,
     loadSampleBytes,
-    sampleOpenedInWorker: (sample) => takeSampleOpenedInWorker(sample, sqliteConnection().currentWorker),
+    sampleOpenedInWorker: (sample) => takeSampleOpenedInWorker(sample, () => sqliteConnection().currentWorker),
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
     courseDatabase: () => courseSettings()?.database ?? null,
@@ -145,6 +145,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     const engine = () => services.connection().engine;
     const storage = () => services.storage();
     const conflicts = new SaveConflicts();
+    /** Opens asked of the worker so far: the start's sample gives way to one the person asked for meanwhile. */
+    let openRequests = 0;
     const saveQueue = createSaveQueue();
     /** The last bytes known good, for reloading after a stop when storage cannot hold them. */
     let bytesInMemory: Uint8Array | null = null;
@@ -247,6 +249,29 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     /** Opens bytes in the worker; only on success does it become the current database. */
+    /**
+     * The start's sample (a first visit): as the worker already opened it when it did, else downloaded and opened here.
+     * A database the person opens meanwhile (a file dropped while the sample loads) wins: the sample is then not
+     * opened, and the worker's database stays theirs.
+     */
+    async function openStartingSample(sample: SampleEntry): Promise<boolean> {
+      const before = openRequests;
+      const othersOpened = () => openRequests !== before;
+      return withLoading(`Opening ${sample.title}…`, async () => {
+        try {
+          const openedInWorker = await services.sampleOpenedInWorker?.(sample);
+          if (othersOpened()) return get().current !== null;
+          if (openedInWorker) return await openBytes(openedInWorker.bytes, sample.title, "sample", newId(), undefined, undefined, openedInWorker);
+          const bytes = await services.loadSampleBytes(sample);
+          if (othersOpened()) return get().current !== null;
+          return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
+        } catch (error) {
+          set({ notice: { kind: "error", message: errorMessage(error) } });
+          return false;
+        }
+      });
+    }
+
     /** Opens a sample named by its id, or a URL; a sample the list lacks is a notice, as a failed download is. */
     async function openRequested(request: DatabaseRequest, samples: SampleEntry[]): Promise<boolean> {
       if (request.kind === "url") return get().openUrl(request.url);
@@ -267,6 +292,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       openedInWorker?: Omit<SampleOpenedInWorker, "bytes">,
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
+      openRequests += 1;
       markStart("database-bytes");
       try {
         outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, openOptions);
@@ -313,6 +339,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
     /** Opens a database read-only, its pages read on demand in the worker; nothing is copied into storage. */
     async function openReadOnDemand(spec: LazySourceSpec, name: string, source: StoredDatabaseMeta["source"]): Promise<boolean> {
+      openRequests += 1;
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["openLazy"]>>;
       try {
         outcome = await engine().openLazy(spec);
@@ -433,7 +460,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           opened = last && isCopyOf(last, course, samples) ? await get().reopenRecent(last.id) : await openRequested(course, samples);
         }
         if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
-        if (!opened && samples[0]) opened = await get().openSample(samples[0]);
+        if (!opened && samples[0]) opened = await openStartingSample(samples[0]);
         if (!opened) opened = await get().newDatabase();
         // The database whose last save failed may not be the one reopened (it was never kept, or another was opened).
         if (opened && storageAvailable) reportEarlierFailure(null);
@@ -446,9 +473,6 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async openSample(sample) {
         return withLoading(`Opening ${sample.title}…`, async () => {
           try {
-            // Only for the page's first database: after another one, the worker's database is no longer the sample.
-            const openedInWorker = get().current === null ? await services.sampleOpenedInWorker?.(sample) : null;
-            if (openedInWorker) return await openBytes(openedInWorker.bytes, sample.title, "sample", newId(), undefined, undefined, openedInWorker);
             // A sample of the size the list gives is the site's own file, whole: its pages need no check.
             const bytes = await services.loadSampleBytes(sample);
             return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
@@ -514,6 +538,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       },
 
       async newDatabase() {
+        openRequests += 1;
         const outcome = await engine().open(null);
         if (!outcome.ok) {
           set({ notice: { kind: "error", message: outcome.error.message } });

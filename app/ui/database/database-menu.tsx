@@ -1,6 +1,6 @@
 // The top bar's database picker: samples, recent databases, open a file or URL, new, import a table, download.
 import { FilePickerButton } from "../common/file-picker-button";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
 import { useSessionStore } from "../../state/session-store";
@@ -42,6 +42,11 @@ export function DatabaseMenu() {
   const recent = useDatabaseStore((state) => state.recent);
   const actions = useDatabaseStore.getState();
   const [openDialog, setOpenDialog] = useState<"samples" | "recent" | "url" | null>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
+  // Focused by hand: preact/compat only writes the autofocus attribute, which the browser ignores after the page's load.
+  useEffect(() => {
+    if (openDialog === "url") urlInput.current?.focus();
+  }, [openDialog]);
   const [url, setUrl] = useState("");
   const close = () => setOpenDialog(null);
 
@@ -161,7 +166,14 @@ export function DatabaseMenu() {
         <form onSubmit={submitUrl} className="url-form">
           <label>
             Database URL
-            <input type="url" required placeholder="https://example.org/data.sqlite" value={url} onChange={(event) => setUrl(event.target.value)} autoFocus />
+            <input
+              type="url"
+              required
+              placeholder="https://example.org/data.sqlite"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              ref={urlInput}
+            />
           </label>
           <button type="submit" className="primary">
             Open
