@@ -11,7 +11,7 @@ import { securityHeaders } from "./scripts/vite-security-headers";
 import { offlineServiceWorker } from "./scripts/vite-offline";
 // gzip and brotli copies of the built files, served by `vite preview` as a host with precompressed files does.
 import { precompressedAssets } from "./scripts/vite-precompress";
-// Preload links for SQLite's WASM and the sample list, which the entry fetches first.
+// index.html's inline start script: SQLite's WASM, its worker, the sample list and a first visit's sample, at once.
 import { startupPreloads } from "./scripts/vite-startup-preloads";
 // A course build (course.config.json, or QUERYLAB_COURSE=path): its database, exercise set, starting screen and title.
 import { courseBuild } from "./scripts/vite-course";

@@ -8,7 +8,7 @@ import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/typ
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import { errorMessage } from "../app/core/error-message";
 
-/** The page → worker message (sent once, right after the SQLite WASM message). */
+/** The page → worker message (sent once, when the start script starts the worker; the WASM message follows). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
 /** The worker → page message with what came of it (no comlink id: comlink ignores it). */
 export const FIRST_SAMPLE_OPENED_MESSAGE = "querylab:first-sample-opened";

@@ -2,7 +2,7 @@
 // worker neither waits for its own script to load before the download starts nor compiles the same bytes again.
 import type { InstantiatedWasm } from "../app/core/db/sqljs-memory";
 
-/** The one message the page sends a new SQLite worker before anything else: the compiled module, or null if the page could not compile it. */
+/** The message with the compiled module (or null if the page could not compile it), before any call; only the first sample request (workers/first-sample.ts) may come earlier. */
 export const SQLITE_WASM_MESSAGE = "querylab:sqlite-wasm";
 
 export interface SqliteWasmMessage {

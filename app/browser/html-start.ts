@@ -1,5 +1,5 @@
 // The start script of the built index.html (scripts/vite-startup-preloads.ts turns this file into it): a classic
-// script that runs while the HTML is parsed, before the app's ~30 module chunks are fetched and evaluated, and starts
+// script that runs while the HTML is parsed, before the app's module chunks are fetched and evaluated, and starts
 // SQLite's WASM compile, the SQLite worker, the sample list and, on a first visit, the first sample: the worker
 // downloads and opens it (workers/first-sample.ts) while the app loads. The app takes them over
 // (app/browser/started-from-html.ts); without the script (the dev server) it starts them itself.
@@ -62,7 +62,7 @@ export type StartedSample =
  */
 export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): StartedFromHtml {
   // A rejection nobody asked for yet is not an error: the app reads these promises later, or never.
-  // The first three steps of app/browser/start-marks.ts (this script cannot import it: see the top of the file).
+  // The steps of app/browser/start-marks.ts this script takes (this script cannot import it: see the top of the file).
   const mark = (step: "start-script" | "wasm-compiled" | "sample-downloaded" | "sample-opened-in-worker"): void =>
     void scope.performance?.mark(`querylab:${step}`);
   mark("start-script");

@@ -2,14 +2,14 @@
 // panel and `npm run bench` reads them to say where the time to ready goes (bench/page-load.ts). Marks cost
 // microseconds and are taken once per page load; they change nothing the app does.
 
-/** In the order they normally happen; the start script (html-start.ts) takes the first three itself. */
+/** In the order they normally happen; the start script (html-start.ts) takes the first four itself. */
 export const START_STEPS = [
   "start-script", // index.html's start script runs: WASM compile, worker, sample list and first sample requested
   "wasm-compiled", // SQLite's WASM compiled on the page (sent to the worker)
   "sample-downloaded", // the first visit's sample has arrived whole (downloaded by the page, when it has no worker)
   "sample-opened-in-worker", // the worker downloaded and opened the first visit's sample (workers/first-sample.ts)
   "entry-evaluating", // the app's first module runs (its imports are fetched)
-  "modules-evaluated", // every module of the entry has run: React is asked to render
+  "modules-evaluated", // every module of the entry has run: the app is asked to render (Preact, through React's API)
   "first-render", // the app's first render is committed to the page
   "storage-and-list", // the storage check and the sample list are both in
   "database-bytes", // the bytes of the database to open are in the page

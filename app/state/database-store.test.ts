@@ -213,7 +213,7 @@ describe("the start's sample opened by the worker", () => {
     const visit = await firstVisit({ openedInWorker: true });
     const starting = visit.store.getState().start();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const theirs = new File([await databaseWith("CREATE TABLE notes (id INTEGER PRIMARY KEY)")], "mine.sqlite");
+    const theirs = new File([(await databaseWith("CREATE TABLE notes (id INTEGER PRIMARY KEY)")).slice()], "mine.sqlite");
     expect(await visit.store.getState().openFile(theirs)).toBe(true);
     visit.release();
     await starting;
