@@ -117,9 +117,10 @@ async function pressRun(page: Page): Promise<PressTiming> {
       let replyAt: number | null = null;
       let storedAt: number | null = null;
       let done = false;
-      // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran.
+      // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran. The
+      // last message before the result is stored is the run's reply (another call's reply may arrive first).
       const onReply = (event: MessageEvent) => {
-        if (keyAt !== null && replyAt === null) replyAt = event.timeStamp;
+        if (keyAt !== null && storedAt === null) replyAt = event.timeStamp;
       };
       const onKey = (event: KeyboardEvent) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) keyAt = event.timeStamp;
@@ -242,7 +243,8 @@ export interface KeyToRowsBreakdown {
 }
 
 function breakdownOf(presses: readonly PressTiming[]): KeyToRowsBreakdown {
-  const spanMedian = (span: (press: PressTiming) => number) => round(median(presses.map(span)), 2);
+  // A phase not seen in a press (no reply message noticed) is left out rather than counted as NaN.
+  const spanMedian = (span: (press: PressTiming) => number) => round(median(presses.map(span).filter(Number.isFinite)), 2);
   return {
     keyToDispatch: spanMedian((press) => press.phases.dispatchedMs),
     dispatchToReply: spanMedian((press) => press.phases.replyMs - press.phases.dispatchedMs),

@@ -162,6 +162,8 @@ export function endableEngine<T extends object>(engine: T, ended: Promise<never>
       const member: unknown = Reflect.get(target, property);
       if (typeof member !== "function" || property === "then") return member;
       return (...args: unknown[]) => {
+        // Not even sent to an engine that has ended: it would never answer, and its call would wait forever.
+        if (endedWith) return Promise.reject(endedWith.error);
         const result: unknown = Reflect.apply(member, target, args);
         if (!(result instanceof Promise)) return result;
         return new Promise((resolve, reject) => {

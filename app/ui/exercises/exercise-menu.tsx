@@ -17,7 +17,8 @@ export function ExerciseMenu() {
     event.preventDefault();
     if (url.trim() === "") return;
     close();
-    void openExercisesAt(url.trim());
+    // A set that cannot be loaded says so in the panel (exercise-loader.tsx); nothing more to do here.
+    void openExercisesAt(url.trim()).catch(() => undefined);
   };
 
   return (
@@ -42,7 +43,7 @@ export function ExerciseMenu() {
               type="button"
               onClick={() => {
                 close();
-                void openExercisesAt(BUNDLED_EXERCISES_URL);
+                void openExercisesAt(BUNDLED_EXERCISES_URL).catch(() => undefined);
               }}
             >
               Bookshop exercises
@@ -52,7 +53,9 @@ export function ExerciseMenu() {
               accept=".json,application/json"
               onFiles={([file]) => {
                 close();
-                void loadExerciseStore().then((store) => store.getState().openFile(file!));
+                void loadExerciseStore()
+                  .then((store) => store.getState().openFile(file!))
+                  .catch(() => undefined);
               }}
             >
               Open exercise file…

@@ -32,8 +32,11 @@ export function useExercisesFromAddress(): void {
     if (!ready) return;
     const url = new URL(location.href).searchParams.get(PARAMETER)?.trim();
     if (!url) return;
-    void loadExerciseStore().then((store) => {
-      if (store.getState().status === "closed") void store.getState().openUrl(url);
-    });
+    // A failure to load the exercises' code is shown where the panel would be (exercise-loader.tsx).
+    void loadExerciseStore()
+      .then((store) => {
+        if (store.getState().status === "closed") void store.getState().openUrl(url);
+      })
+      .catch(() => undefined);
   }, [ready]);
 }
