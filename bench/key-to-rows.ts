@@ -117,10 +117,11 @@ async function pressRun(page: Page): Promise<PressTiming> {
       let replyAt: number | null = null;
       let storedAt: number | null = null;
       let done = false;
-      // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran. The
-      // last message before the result is stored is the run's reply (another call's reply may arrive first).
+      // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran (which
+      // can store the result before this listener runs, so "until stored" cannot bound it): the first message after the
+      // key. Another call's reply arriving first would be taken for it; nothing else talks to the worker during a press.
       const onReply = (event: MessageEvent) => {
-        if (keyAt !== null && storedAt === null) replyAt = event.timeStamp;
+        if (keyAt !== null && replyAt === null) replyAt = event.timeStamp;
       };
       const onKey = (event: KeyboardEvent) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) keyAt = event.timeStamp;
