@@ -53,7 +53,11 @@ async function main(): Promise<void> {
           ...summary,
           perQuery: queries.map(
             (query) =>
-              `${query.name}: rows ${query.rowsMedianMs} painted ${query.paintedMedianMs} round trip ${query.roundTripMedianMs} native ${query.nativeMedianMs} · ${Object.entries(query.breakdown).map(([span, ms]) => `${span} ${ms}`).join(" ")}`,
+              `${query.name}: rows ${query.rowsMedianMs} painted ${query.paintedMedianMs} round trip ${query.roundTripMedianMs} native ${query.nativeMedianMs} · ${Object.entries(
+                query.breakdown,
+              )
+                .map(([span, ms]) => `${span} ${ms}`)
+                .join(" ")}`,
           ),
         };
       } finally {

@@ -20,7 +20,10 @@ const memories = new WeakMap<SqlJsStatic, WebAssembly.Memory>();
  * once per JavaScript realm: when it was already loaded (by a plain initSqlJs()), `instantiate` is never called and the
  * module has no memory kept, so the engine falls back to sql.js's own row reading.
  */
-export async function initSqlJsKeepingMemory(init: InitSqlJsStatic, instantiate: (imports: WebAssembly.Imports) => Promise<InstantiatedWasm>): Promise<SqlJsStatic> {
+export async function initSqlJsKeepingMemory(
+  init: InitSqlJsStatic,
+  instantiate: (imports: WebAssembly.Imports) => Promise<InstantiatedWasm>,
+): Promise<SqlJsStatic> {
   let memory: WebAssembly.Memory | null = null;
   let failed: (error: unknown) => void = () => undefined;
   // sql.js waits for `receive` and has no way to hear of a failure: the failure is raced against its promise instead.
