@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { START_SCRIPT_HASH } from "../app/browser/start-script-hash";
 import { configureScriptedLlm, openApp, resultSummary, runSql } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
@@ -43,7 +44,7 @@ test("a grouped result is drawn as bars, changed to a scatter on other axes, and
   await openApp(page);
   // The policy in force allows WASM compilation and no eval (DevTools evaluation is exempt, so it is read, not tried).
   const policy = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]')?.content ?? "");
-  expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  expect(policy).toContain(`script-src 'self' 'wasm-unsafe-eval' ${START_SCRIPT_HASH};`);
   await runSql(page, BY_GENRE);
   await expect(resultSummary(page)).toHaveText(/^20 rows/);
 
