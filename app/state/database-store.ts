@@ -5,6 +5,7 @@ import type { DatabaseSchema } from "../core/db/types";
 import type { LazySourceSpec } from "../core/db/lazy-file";
 import type { OpenOptions } from "../core/db/sqljs-engine";
 import { probeRanges } from "../browser/range-probe";
+import { downloadBytes } from "../browser/download";
 import { askBeforeKeeping, readFileOnDemand, readUrlOnDemand } from "./large-databases";
 import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../browser/cross-tab-saves";
 import { checkDatabaseUrl, DownloadError, fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
@@ -670,7 +671,6 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         }
         const bytes = await engine().exportDatabase();
         const name = /\.(sqlite3?|db3?)$/i.test(current.name) ? current.name : `${current.name.replace(/[^\w.-]+/g, "_")}.sqlite`;
-        const { downloadBytes } = await import("../browser/download");
         downloadBytes(bytes, name, "application/vnd.sqlite3");
       },
 

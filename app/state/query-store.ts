@@ -5,6 +5,7 @@ import type { CsvOptions } from "../core/db/result-export";
 import { ColumnarPage } from "../core/db/columnar-rows";
 import type { DbError, PagedExecuteOutcome, ResultSummary, ResultValue } from "../core/db/types";
 import { sqliteConnection } from "../browser/services";
+import { downloadBytes } from "../browser/download";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
 import { errorMessage } from "../core/error-message";
@@ -194,7 +195,6 @@ export const useQueryStore = create<QueryState>((set, get) => ({
       set({ error: outcome.error });
       return;
     }
-    const { downloadBytes } = await import("../browser/download");
     downloadBytes(outcome.text, `result.${format}`, format === "csv" ? "text/csv" : "application/json");
   },
 }));

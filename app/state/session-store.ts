@@ -7,6 +7,7 @@ import type { DataSharing } from "../core/data-sharing";
 import { traceView } from "../core/agent/trace";
 import { errorMessage } from "../core/error-message";
 import { sqliteConnection } from "../browser/services";
+import { downloadBytes } from "../browser/download";
 import { fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { addressableDatabase, fullAppAddress, startAddress } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
@@ -206,7 +207,6 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const shared = get().shared;
     if (!shared) return;
     const { sessionFileText } = await import("../core/agent/session");
-    const { downloadBytes } = await import("../browser/download");
     downloadBytes(shared.share.kind === "file" ? shared.share.text : sessionFileText(shared.session), shared.fileName, "application/json");
   },
 
