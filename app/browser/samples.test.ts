@@ -72,6 +72,56 @@ describe("samples", () => {
     expect(requested).toEqual([]);
   });
 
+  it("once the start has opened something else, lets go of the sample the worker opened and of an early download", async () => {
+    const { samples, requested } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2, 3])));
+    const worker = {} as Worker;
+    const answer = {
+      type: "querylab:first-sample-opened",
+      file: SAMPLE.file,
+      opened: true,
+      outcome: { ok: true, sizeBytes: 3, tableCount: 1 },
+      schema: null,
+      bytes: new Uint8Array([1, 2, 3]),
+    } as const;
+    const started: StartedFromHtml = {
+      worker: null,
+      workerFailed: false,
+      wasm: Promise.resolve(null),
+      manifest: null,
+      sample: { file: SAMPLE.file, url: "https://querylab.example/samples/bookshop.sqlite", openedIn: worker, opened: Promise.resolve(answer) },
+    };
+    (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
+    samples.prefetchSample({ ...SAMPLE, file: "clinic.sqlite" });
+    expect(requested).toEqual(["/samples/clinic.sqlite"]);
+    samples.forgetUntakenStartSample();
+    expect(started.sample).toBeNull();
+    expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toBeNull();
+    await samples.loadSampleBytes({ ...SAMPLE, file: "clinic.sqlite" });
+    expect(requested).toEqual(["/samples/clinic.sqlite", "/samples/clinic.sqlite"]);
+  });
+
+  it("hands the sample the worker opened to its first taker, once", async () => {
+    const { samples } = await samplesWithFetch(() => new Response(null, { status: 500 }));
+    const worker = {} as Worker;
+    const answer = {
+      type: "querylab:first-sample-opened",
+      file: SAMPLE.file,
+      opened: true,
+      outcome: { ok: true, sizeBytes: 3, tableCount: 1 },
+      schema: null,
+      bytes: new Uint8Array([1, 2, 3]),
+    } as const;
+    (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = {
+      worker: null,
+      workerFailed: false,
+      wasm: Promise.resolve(null),
+      manifest: null,
+      sample: { file: SAMPLE.file, url: "https://querylab.example/samples/bookshop.sqlite", openedIn: worker, opened: Promise.resolve(answer) },
+    } satisfies StartedFromHtml;
+    expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toMatchObject({ outcome: { ok: true }, schema: null });
+    expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toBeNull();
+  });
+
   it("hands over a sample whose size is not the one the list gives, marked as not whole, so it is opened with SQLite's page check", async () => {
     const { samples } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2])));
     const bytes = await samples.loadSampleBytes(SAMPLE);

@@ -105,6 +105,18 @@ export async function takeSampleOpenedInWorker(sample: SampleEntry, currentWorke
   return { outcome: outcome.data, schema: schema?.success ? schema.data : null, bytes: answer.bytes };
 }
 
+/**
+ * Lets go of what was started ahead for the start's first sample and not taken, once the start has opened its
+ * database (a kept or linked one instead of the sample, say): the worker's answer and an early download each hold
+ * the sample's bytes (~3 MB) for as long as this module refers to them. A later open of the sample fetches it again.
+ */
+export function forgetUntakenStartSample(): void {
+  adoptStartedSample();
+  openingInWorker = null;
+  // Only the start prefetches (first-visit-fetches.ts): what is still here was not taken by it.
+  earlyDownloads.clear();
+}
+
 /** Starts a sample's download ahead of opening it; the next loadSampleBytes of that sample takes the response. */
 export function prefetchSample(sample: SampleEntry): void {
   adoptStartedSample();

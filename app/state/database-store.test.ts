@@ -175,6 +175,8 @@ describe("the start's sample opened by the worker", () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const downloads: string[] = [];
+    /** Each call of forgetUntakenStartSample, as the downloads made before it. */
+    const forgotten: number[] = [];
     const store = createDatabaseStore({
       connection: () => connection,
       storage: () => storage,
@@ -192,10 +194,11 @@ describe("the start's sample opened by the worker", () => {
         await answered;
         return { outcome, schema, bytes };
       },
+      forgetUntakenStartSample: () => forgotten.push(downloads.length),
       address: () => null,
       storageRefused: () => undefined,
     });
-    return { store, connection, release, downloads, storage };
+    return { store, connection, release, downloads, storage, forgotten };
   }
 
   it("takes the database the worker opened, with its schema, without downloading or opening it again, and keeps its copy", async () => {
@@ -227,6 +230,19 @@ describe("the start's sample opened by the worker", () => {
     await visit.store.getState().start();
     expect(visit.downloads).toEqual(["shop.sqlite"]);
     expect(visit.store.getState().current?.name).toBe("Shop");
+    // Once, after the start's open: what the start fetched ahead and nobody took is let go.
+    expect(visit.forgotten).toEqual([1]);
+  });
+
+  it("lets go of the worker's sample when a kept database opens instead", async () => {
+    const visit = await firstVisit({ openedInWorker: true });
+    const kept = await databaseWith("CREATE TABLE notes (id INTEGER PRIMARY KEY)");
+    await visit.storage.saveDatabase({ id: "kept", name: "notes.sqlite", source: "file", sizeBytes: kept.byteLength, updatedAt: 1 }, kept);
+    await visit.storage.setLastOpenDatabaseId("kept");
+    visit.release();
+    await visit.store.getState().start();
+    expect(visit.store.getState().current?.name).toBe("notes.sqlite");
+    expect(visit.forgotten).toEqual([0]);
   });
 });
 

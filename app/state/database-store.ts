@@ -11,7 +11,15 @@ import { createBroadcastSaveChannel, SaveConflicts, type SaveChannel } from "../
 import { checkDatabaseUrl, DownloadError, fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { databaseInAddress, type DatabaseRequest } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
-import { loadSampleBytes, loadSampleManifest, sampleIsWhole, takeSampleOpenedInWorker, type SampleEntry, type SampleOpenedInWorker } from "../browser/samples";
+import {
+  forgetUntakenStartSample,
+  loadSampleBytes,
+  loadSampleManifest,
+  sampleIsWhole,
+  takeSampleOpenedInWorker,
+  type SampleEntry,
+  type SampleOpenedInWorker,
+} from "../browser/samples";
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
@@ -113,6 +121,8 @@ export interface DatabaseStoreServices {
   loadSampleBytes(sample: SampleEntry): Promise<Uint8Array>;
   /** A first visit's sample as the worker already opened it (workers/first-sample.ts); absent or null: open it here. */
   sampleOpenedInWorker?(sample: SampleEntry): Promise<SampleOpenedInWorker | null>;
+  /** Called once the start has opened its database: drops the first sample started ahead if it was not taken. */
+  forgetUntakenStartSample?(): void;
   /** The page's address (for ?db=), null outside a page. */
   address(): URL | null;
   /** Called when durable storage refuses writes: from then on the page keeps things in memory. */
@@ -135,6 +145,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     loadSampleManifest,
     loadSampleBytes,
     sampleOpenedInWorker: (sample) => takeSampleOpenedInWorker(sample, () => sqliteConnection().currentWorker),
+    forgetUntakenStartSample,
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
     courseDatabase: () => courseSettings()?.database ?? null,
@@ -463,6 +474,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         if (!opened && lastOpenId) opened = await get().reopenRecent(lastOpenId);
         if (!opened && samples[0]) opened = await openStartingSample(samples[0]);
         if (!opened) opened = await get().newDatabase();
+        services.forgetUntakenStartSample?.();
         // The database whose last save failed may not be the one reopened (it was never kept, or another was opened).
         if (opened && storageAvailable) reportEarlierFailure(null);
         // Opening the fallback database clears notices; the reason it was needed must stay on screen.
