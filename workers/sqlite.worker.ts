@@ -8,6 +8,7 @@ import { whenReady } from "../app/core/db/when-ready";
 import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
 import { receivePageCompiledWasm, sqliteWasmInstantiator } from "./page-compiled-wasm";
 import { openFirstSampleWhenAsked } from "./first-sample";
+import { answerPagedQueries } from "./paged-query-channel";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
 
@@ -58,4 +59,6 @@ const firstSample = openFirstSampleWhenAsked(self, service, async (url) => {
     firstSampleUrl = null;
   }
 });
+// The editor's runs come as plain messages (paged-query-channel.ts), taken before comlink sees them.
+answerPagedQueries(self, service);
 Comlink.expose(transferringPages(firstSample.guard(whenReady(service))));

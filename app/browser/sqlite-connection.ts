@@ -2,6 +2,7 @@
 import * as Comlink from "comlink";
 import type { DatabaseService } from "../core/database-service";
 import { endableEngine, engineGeneration } from "../core/db/query-watchdog";
+import { pagedQueryChannel, withPagedQueryChannel } from "./paged-query-channel";
 import { withCheckedReplies } from "./sqlite-replies";
 import { sendSqliteWasm } from "./sqlite-wasm";
 import { takeStartedWorker } from "./started-from-html";
@@ -20,11 +21,12 @@ export interface SqliteConnectionHandle {
 
 /**
  * A proxy for the worker whose data-carrying replies are checked before anyone reads them, and whose pending calls
- * reject with EngineRestartedError when the worker is ended (a terminated worker never answers).
+ * (executePaged's included) reject with EngineRestartedError when the worker is ended (a terminated worker never answers).
  */
 function connect(worker: Worker, ended: Promise<never>): { remote: RemoteEngine; raw: RemoteEngine } {
   const raw = Comlink.wrap<DatabaseService>(worker);
-  return { raw, remote: endableEngine(withCheckedReplies(raw), ended) };
+  // The editor's runs take a message path of their own (paged-query-channel.ts); the rest goes through comlink.
+  return { raw, remote: endableEngine(withPagedQueryChannel(withCheckedReplies(raw), pagedQueryChannel(worker)), ended) };
 }
 
 function startWorker(): Worker {

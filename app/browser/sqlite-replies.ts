@@ -141,6 +141,14 @@ function workerFailed(message: string): DbError {
   return { kind: "worker-failed", message };
 }
 
+/** executePaged's reply checked, or a failed outcome saying it was unreadable (also used by paged-query-channel.ts). */
+export function checkPagedExecuteReply(reply: unknown): PagedExecuteOutcome {
+  const parsed = pagedExecuteOutcomeSchema.safeParse(reply);
+  return parsed.success
+    ? parsed.data
+    : { ok: false, error: workerFailed(unreadable("executePaged", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
+}
+
 /** How each checked method's reply is validated, and what stands in for a reply that fails the check. */
 const replyChecks: Record<string, (reply: unknown) => unknown> = {
   execute(reply): ExecuteOutcome {
@@ -149,12 +157,7 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
       ? parsed.data
       : { ok: false, error: workerFailed(unreadable("execute", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
   },
-  executePaged(reply): PagedExecuteOutcome {
-    const parsed = pagedExecuteOutcomeSchema.safeParse(reply);
-    return parsed.success
-      ? parsed.data
-      : { ok: false, error: workerFailed(unreadable("executePaged", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
-  },
+  executePaged: checkPagedExecuteReply,
   fetchPage(reply): Outcome<{ page: ColumnarRows }> {
     const parsed = pageOutcomeSchema.safeParse(reply);
     return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("fetchPage", parsed.error)) };
