@@ -113,11 +113,13 @@ test("48,000 rows are fetched from the worker, sampled to 2,000 points, and the 
   await expect(chart.getByLabel("Chart type")).toHaveValue("scatter");
   await expect(chart.getByRole("status")).toHaveText("Showing 2,000 of 48,000 points, sampled evenly.");
   await expect(chart.locator('svg g[data-mark="dot"] circle')).toHaveCount(2_000);
-  // The page stays responsive: a switch of type redraws at once.
-  const started = Date.now();
+  // A switch of type redraws from the same sample, not from the 48,000 rows (what keeps the page responsive; a
+  // wall-clock limit here would measure the machine's load instead).
   await chart.getByLabel("Chart type").selectOption("line");
   await expect(chart.locator('svg g[data-mark="line"] path')).toHaveCount(1);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  await expect(chart.getByRole("status")).toHaveText("Showing 2,000 of 48,000 points, sampled evenly.");
+  const linePoints = await chart.locator('svg g[data-mark="line"] path').evaluate((path) => path.getAttribute("d")!.split(/[ML]/).filter(Boolean).length);
+  expect(linePoints).toBe(2_000);
   await page.screenshot({ path: "test-results/chart-sampled.png" });
   expect(violations).toEqual([]);
 });
