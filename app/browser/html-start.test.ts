@@ -16,6 +16,7 @@ const MODULE = new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x
 
 class FakeWorker extends EventTarget {
   static started: FakeWorker[] = [];
+  static steps: string[] | null = null;
   readonly posted: unknown[] = [];
   constructor(
     readonly url: string,
@@ -23,6 +24,7 @@ class FakeWorker extends EventTarget {
   ) {
     super();
     FakeWorker.started.push(this);
+    FakeWorker.steps?.push(url);
   }
   postMessage(message: unknown): void {
     this.posted.push(message);
@@ -32,16 +34,21 @@ class FakeWorker extends EventTarget {
 /** A page as the start script sees it: the address's query, localStorage (or one that throws), and recorded requests. */
 function page(options: { search?: string; kept?: boolean; storageThrows?: boolean; compiles?: boolean; workersRefused?: boolean } = {}) {
   const requested: string[] = [];
+  /** Each request, worker start and localStorage read, in the order the script made them. */
+  const steps: string[] = [];
   const answers: Response[] = [];
   FakeWorker.started = [];
+  FakeWorker.steps = steps;
   const scope: HtmlStartScope = {
     location: { search: options.search ?? "", href: `https://querylab.example/course/${options.search ?? ""}` },
     get localStorage() {
+      steps.push("localStorage");
       if (options.storageThrows) throw new DOMException("The operation is insecure.", "SecurityError");
       return { getItem: (key: string) => (options.kept && key === CONFIG.keptDatabaseKey ? "1" : null) };
     },
     fetch: async (url: string) => {
       requested.push(url);
+      steps.push(url);
       const answer = new Response(url.endsWith(".sqlite") ? new Uint8Array([1, 2, 3]) : "");
       answers.push(answer);
       return answer;
@@ -55,10 +62,16 @@ function page(options: { search?: string; kept?: boolean; storageThrows?: boolea
       : FakeWorker) as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
   };
-  return { scope, requested, answers };
+  return { scope, requested, answers, steps };
 }
 
 describe("startFromHtml", () => {
+  it("requests the WASM and the list and starts the worker before it reads localStorage (a first read waits for the browser)", () => {
+    const { scope, steps } = page();
+    startFromHtml(CONFIG, scope);
+    expect(steps).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./assets/sqlite.worker-1.js", "localStorage"]);
+  });
+
   it("on a first visit starts the WASM, the sample list and the SQLite worker, sends the worker the compiled WASM and asks it to open the first sample", async () => {
     const { scope, requested } = page();
     const started = startFromHtml(CONFIG, scope);

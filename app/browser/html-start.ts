@@ -55,6 +55,18 @@ export type StartedSample =
   /** `url`: absolute, as the worker fetched it (the page caches it for offline use: app/browser/offline-cache.ts). */
   { file: string; url: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null> } | { file: string; response: Promise<Response> };
 
+/** See startFromHtml: no database named in the address, and no kept database to reopen (known: localStorage readable). */
+function isFirstVisit(config: HtmlStartConfig, scope: HtmlStartScope): boolean {
+  if (!config.firstSample) return false;
+  const parameters = new URLSearchParams(scope.location.search);
+  if (parameters.get("db")?.trim() || parameters.get("sample")?.trim()) return false;
+  try {
+    return scope.localStorage.getItem(config.keptDatabaseKey) === null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The first sample is downloaded only when nothing else will open, as app/browser/first-visit-fetches.ts decides
  * later with storage at hand: not when the address names a database (?db=, ?sample=), not when the build opens a
@@ -79,16 +91,6 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
       mark("sample-downloaded");
       return whole;
     });
-  let firstVisit = false;
-  if (config.firstSample) {
-    const parameters = new URLSearchParams(scope.location.search);
-    const databaseNamed = Boolean(parameters.get("db")?.trim() || parameters.get("sample")?.trim());
-    try {
-      firstVisit = !databaseNamed && scope.localStorage.getItem(config.keptDatabaseKey) === null;
-    } catch {
-      firstVisit = false;
-    }
-  }
   const wasm = quiet(
     scope.WebAssembly.compileStreaming(scope.fetch(config.wasmUrl)).then(
       (module) => {
@@ -105,25 +107,34 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     manifest: quiet(scope.fetch(config.manifestUrl)),
     sample: null,
   };
-  const firstSample = firstVisit ? config.firstSample : null;
+  let worker: Worker | null = null;
   try {
-    const worker = new scope.Worker(config.workerUrl, { type: "module", name: "sqlite" });
+    worker = new scope.Worker(config.workerUrl, { type: "module", name: "sqlite" });
     worker.addEventListener("error", () => {
       started.workerFailed = true;
     });
-    void wasm.then((module) => worker.postMessage({ type: config.wasmMessage, module }));
+    const compiledFor = worker;
+    void wasm.then((module) => compiledFor.postMessage({ type: config.wasmMessage, module }));
     started.worker = worker;
-    if (firstSample) {
+  } catch {
+    // The app starts its own worker and reports what goes wrong with it.
+  }
+  // Read only now, with the WASM, the list and the worker's script already requested: a page's first localStorage
+  // read waits for the browser to load its storage (here 5–60 ms, during which the HTML parser is stopped too).
+  const firstSample = isFirstVisit(config, scope) ? config.firstSample : null;
+  const sampleWorker = worker;
+  if (sampleWorker && firstSample) {
+    try {
       // Listened for from the start: the answer can come before the app has wrapped the worker.
       const opened = new Promise<FirstSampleOpened | null>((resolve) => {
         const answer = (event: MessageEvent) => {
           if ((event.data as { type?: unknown } | null)?.type !== config.firstSampleOpenedMessage) return;
-          worker.removeEventListener("message", answer);
+          sampleWorker.removeEventListener("message", answer);
           if ((event.data as FirstSampleOpened).opened) mark("sample-opened-in-worker");
           resolve(event.data as FirstSampleOpened);
         };
-        worker.addEventListener("message", answer);
-        worker.addEventListener("error", () => resolve(null));
+        sampleWorker.addEventListener("message", answer);
+        sampleWorker.addEventListener("error", () => resolve(null));
       });
       const request = {
         type: config.firstSampleMessage,
@@ -131,11 +142,11 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
         url: new URL(firstSample.url, scope.location.href).href,
         sizeBytes: firstSample.sizeBytes,
       };
-      worker.postMessage(request satisfies Omit<FirstSampleRequest, "type"> & { type: string });
-      started.sample = { file: firstSample.file, url: request.url, openedIn: worker, opened };
+      sampleWorker.postMessage(request satisfies Omit<FirstSampleRequest, "type"> & { type: string });
+      started.sample = { file: firstSample.file, url: request.url, openedIn: sampleWorker, opened };
+    } catch {
+      // The page downloads the sample below.
     }
-  } catch {
-    // The app starts its own worker and reports what goes wrong with it.
   }
   // Without a worker of its own the page downloads the sample, and the app opens it as usual.
   if (firstSample && !started.sample) started.sample = { file: firstSample.file, response: quiet(readWhole(scope.fetch(firstSample.url))) };
