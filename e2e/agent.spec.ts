@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { alertWith, cell, openApp, resultSummary } from "./helpers";
-import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
+import { SCRIPT_ENDED_TEXT, startScriptedLlmServer, toolCall, toolTurn, type Responder, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
 
@@ -15,13 +15,28 @@ test.afterAll(async () => {
 
 const GOOD_SQL = "SELECT count(*) AS mystery_books FROM books JOIN genres ON genres.genre_id = books.genre_id WHERE genres.name = 'Mystery'";
 
-function fullRun(pauseBeforeTurn3 = 0) {
+function fullRun() {
   return [
     toolTurn(toolCall("sample_values", { table: "genres", column: "name", like: "%myst%" }), "First, how is the genre written?"),
     toolTurn(toolCall("run_sql", { sql: "SELECT count(*) FROM books WHERE genre = 'Mystery'" }), "Count the books of that genre."),
-    { ...toolTurn(toolCall("run_sql", { sql: GOOD_SQL }), "books has no genre column; join genres."), delayMs: pauseBeforeTurn3 },
+    toolTurn(toolCall("run_sql", { sql: GOOD_SQL }), "books has no genre column; join genres."),
     toolTurn(toolCall("submit_sql", { sql: GOOD_SQL }), "That is the answer."),
   ];
+}
+
+/**
+ * fullRun with turn 3's answer held until `release` is called, so the test sees the run mid-way however long a busy
+ * machine takes to get there (a fixed delay could run out before the test looked).
+ */
+function fullRunHoldingTurn3(): { script: Responder; release: () => void } {
+  const turns = fullRun();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const script: Responder = async (_request, { conversationTurn }) => {
+    if (conversationTurn === 2) await released;
+    return turns[conversationTurn] ?? { text: SCRIPT_ENDED_TEXT };
+  };
+  return { script, release };
 }
 
 async function configure(page: Page, apiKey = "sk-test-secret", chooseSharing = true): Promise<void> {
@@ -46,7 +61,8 @@ async function ask(page: Page, question: string): Promise<void> {
 const trace = (page: Page) => page.getByRole("complementary", { name: "Agent trace" });
 
 test("a question is answered turn by turn, and the final SQL runs in the editor", async ({ page, baseURL }) => {
-  server.setScript(fullRun(1500));
+  const held = fullRunHoldingTurn3();
+  server.setScript(held.script);
   // Every request the page makes, to prove nothing goes anywhere but the app itself and the configured endpoint.
   const requested: { origin: string; bytes: number }[] = [];
   page.on("request", (request) => requested.push({ origin: new URL(request.url()).origin, bytes: request.postDataBuffer()?.byteLength ?? 0 }));
@@ -59,6 +75,7 @@ test("a question is answered turn by turn, and the final SQL runs in the editor"
   await expect(trace(page).getByRole("listitem", { name: "Turn 3" })).toContainText("thinking…");
   expect(await page.evaluate(() => window.__querylab!.agent().running)).toBe(true);
   await expect(trace(page).getByRole("listitem", { name: "Turn 1" })).toContainText("sample_values genres.name LIKE %myst%");
+  held.release();
 
   await expect(trace(page).getByLabel("Final SQL")).toContainText("mystery_books");
   await expect(trace(page).getByLabel("Totals")).toContainText("4 turns");

@@ -59,6 +59,8 @@ test("a priced model shows the cost of each turn and of the question, and the pr
   await trace(page).screenshot({ path: "test-results/costs-trace.png" });
 
   // The table is kept with the settings: after a reload the same trace, opened from History, is priced the same.
+  // The trace is stored after the run ends; History counts it once stored (a reload before that would lose it).
+  await expect(trace(page).getByText("History (1)", { exact: true })).toBeVisible();
   await page.reload();
   await trace(page)
     .getByText(/^History \(\d+\)$/)

@@ -23,6 +23,29 @@ async function expandTable(page: Page, table: string): Promise<void> {
   await expect(schemaPanel(page).getByRole("list", { name: `Columns of ${table}` })).toBeVisible();
 }
 
+/**
+ * The description edits kept for the open database, as stored (JSON), or "" before any. The page shows an edit at
+ * once and stores it after; a reload before the store finished would lose it, and no leave guard covers it.
+ */
+function storedDescriptionEdits(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const key = `descriptions:${window.__querylab!.database().current!.id}`;
+    const asked = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    // The schema context's idb-keyval store (app/browser/storage-areas.ts).
+    const database = await asked(indexedDB.open("querylab-schema-context"));
+    try {
+      if (!database.objectStoreNames.contains("keyval")) return "";
+      return JSON.stringify((await asked(database.transaction("keyval").objectStore("keyval").get(key))) ?? "");
+    } finally {
+      database.close();
+    }
+  });
+}
+
 test("comments are descriptions; an edit is kept across a reload and shows hostile text as text; a column's profile is shown", async ({ page }) => {
   await openApp(page);
   await waitForProfile(page);
@@ -48,6 +71,7 @@ test("comments are descriptions; an edit is kept across a reload and shows hosti
   await expect(columns).toContainText("by you");
   await expect(columns.locator("img")).toHaveCount(0);
 
+  await expect.poll(() => storedDescriptionEdits(page)).toContain("onerror=alert(1)");
   await page.reload();
   await waitForReady(page);
   await page.waitForFunction(() => window.__querylab?.descriptions().descriptions.tables.books?.columns.title?.source === "person");
