@@ -15,6 +15,24 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Waits until React Flow has fitted the view (its transform no longer changes between frames), for a screenshot of the whole picture. */
+async function viewFitted(page: Page): Promise<void> {
+  const transformAfterFrames = () =>
+    page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform ?? "";
+    });
+  let previous = await transformAfterFrames();
+  await expect
+    .poll(async () => {
+      const now = await transformAfterFrames();
+      const settled = now === previous && now !== "";
+      previous = now;
+      return settled;
+    })
+    .toBe(true);
+}
+
 async function openDiagram(page: Page) {
   await page.getByRole("navigation", { name: "Schema" }).getByRole("button", { name: "Diagram" }).click();
   const dialog = page.getByRole("dialog", { name: "Schema diagram" });
@@ -47,7 +65,7 @@ test("the diagram draws every table and foreign key of the Bookshop sample, and 
   await expect(books.getByText("primary key", { exact: true })).toHaveCount(1);
   await expect(dialog.getByRole("group", { name: "Table inventory", exact: true }).getByText("primary key, foreign key", { exact: true })).toHaveCount(2);
 
-  await page.waitForTimeout(300); // fitView's transition
+  await viewFitted(page);
   await page.screenshot({ path: "test-results/diagram-bookshop.png" });
 
   await page.keyboard.press("Escape");
@@ -91,7 +109,7 @@ test("a pruning result marks kept tables and columns, dims the rest, and draws t
   await expect(dialog.getByRole("img", { name: "Foreign key: books.publisher_id references publishers.publisher_id" })).toHaveClass(/er-dropped/);
   await expect(dialog.getByText("Which customers ordered the most?")).toBeVisible();
 
-  await page.waitForTimeout(300);
+  await viewFitted(page);
   await page.screenshot({ path: "test-results/diagram-pruned.png" });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
