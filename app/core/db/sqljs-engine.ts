@@ -115,6 +115,7 @@ export class SqliteEngine {
       candidate.close();
       return { ok: false, error: validation };
     }
+    this.statementsOf.forgetReused();
     this.database.close();
     this.database = candidate;
     tuneConnection(candidate);
@@ -153,6 +154,7 @@ export class SqliteEngine {
       };
     }
     try {
+      this.statementsOf.forgetReused();
       this.database.close();
     } catch {
       // A connection whose read failed mid-query may not close cleanly; it is dropped either way.
@@ -224,13 +226,14 @@ export class SqliteEngine {
           statement = statements.next();
           if (!statement) break;
           remaining = statements.remainingSql();
-          const columns = statement.columnNames();
           const rows: SqlValue[][] = [];
           let rowCount = 0;
           while (statement.step()) {
             if (rowCount < maxStoredRows) rows.push(statement.row());
             rowCount += 1;
           }
+          // After stepping: a statement SQLite re-prepared on its first step (the schema changed) has its new columns.
+          const columns = statement.columnNames();
           rowsModified += columns.length === 0 ? this.database.getRowsModified() : 0;
           if (columns.length > 0) last = { columns, rows, rowCount };
           statementCount += 1;
@@ -380,6 +383,7 @@ export class SqliteEngine {
     if (this.lazy) throw new Error(`${this.lazy.label} is read on demand; it is not held in memory, so it cannot be exported.`);
     // sql.js frees every prepared statement when it exports (it closes and reopens the connection).
     this.markers = null;
+    this.statementsOf.forgetReused();
     const bytes = this.database.export();
     // The connection sql.js reopened has SQLite's defaults again.
     tuneConnection(this.database);

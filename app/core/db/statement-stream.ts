@@ -27,7 +27,13 @@ export interface StatementStream {
   close(): void;
 }
 
-export type StatementSource = (database: Database, sqlText: string) => StatementStream;
+export type StatementSource = ((database: Database, sqlText: string) => StatementStream) & {
+  /**
+   * Finalizes the statements kept prepared for reuse. Call before the connection is closed or exported (sql.js closes
+   * it): a statement left unfinalized would keep the closed connection, and its exclusive lock on the file, alive.
+   */
+  forgetReused(): void;
+};
 
 /** The C API source when the module's memory was kept and it exports every function needed; sql.js's API otherwise. */
 export function statementSourceFor(sql: SqlJsStatic): StatementSource {
@@ -35,16 +41,18 @@ export function statementSourceFor(sql: SqlJsStatic): StatementSource {
   const api = memory && hasCApi(sql) ? sql : null;
   if (!memory || !api) return sqlJsStatements;
   const heap = new WasmHeap(memory);
-  return (database, sqlText) => {
+  const reused = new ReusedStatements(api);
+  const source = (database: Database, sqlText: string) => {
     const handle = (database as unknown as { db?: unknown }).db;
     // sql.js keeps the connection's pointer as `db`; a build that renamed it is read through its own API instead.
     if (typeof handle !== "number" || handle === 0) return sqlJsStatements(database, sqlText);
-    return new CApiStatements(api, heap, handle, sqlText);
+    return new CApiStatements(api, heap, handle, sqlText, reused);
   };
+  return Object.assign(source, { forgetReused: () => reused.forget() });
 }
 
 /** sql.js's own iterator and Statement.get: the fallback, and the reference the tests compare the C API source with. */
-export const sqlJsStatements: StatementSource = (database, sqlText) => {
+function sqlJsStatementStream(database: Database, sqlText: string): StatementStream {
   const iterator = database.iterateStatements(sqlText);
   return {
     next() {
@@ -62,7 +70,10 @@ export const sqlJsStatements: StatementSource = (database, sqlText) => {
     // The iterator frees its copy of the text when it reaches the end or a statement fails to prepare.
     close: () => undefined,
   };
-};
+}
+
+/** sql.js's API keeps no statement for reuse: each run prepares its own. */
+export const sqlJsStatements: StatementSource = Object.assign(sqlJsStatementStream, { forgetReused: () => undefined });
 
 const SQLITE_OK = 0;
 const SQLITE_ROW = 100;
@@ -80,6 +91,7 @@ interface SqliteCApi {
   _sqlite3_prepare_v2(database: number, sql: number, byteCount: number, statementOut: number, tailOut: number): number;
   _sqlite3_step(statement: number): number;
   _sqlite3_finalize(statement: number): number;
+  _sqlite3_reset(statement: number): number;
   _sqlite3_errmsg(database: number): number;
   _sqlite3_column_count(statement: number): number;
   _sqlite3_column_name(statement: number, column: number): number;
@@ -98,6 +110,7 @@ const C_API_FUNCTIONS: readonly (keyof SqliteCApi)[] = [
   "_sqlite3_prepare_v2",
   "_sqlite3_step",
   "_sqlite3_finalize",
+  "_sqlite3_reset",
   "_sqlite3_errmsg",
   "_sqlite3_column_count",
   "_sqlite3_column_name",
@@ -153,6 +166,58 @@ export function readText(heap: Uint8Array, pointer: number, byteLength: number):
   return String.fromCharCode.apply(null, bytes as unknown as number[]);
 }
 
+/** How many statements are kept prepared for reuse; the least recently run is finalized past it. */
+export const REUSED_STATEMENTS_KEPT = 16;
+
+/**
+ * A text that is one query starting with SELECT, WITH or VALUES: kept prepared after its run, so running the same text
+ * again skips SQLite's parser and planner (most of a point lookup's time). SQLite re-prepares a kept statement by
+ * itself when the schema changed since (prepare_v2; a change to the temp schema, a flag PRAGMA, ANALYZE or a function
+ * defined again expire every statement), so a reused statement runs as a new one would. PRAGMA statements, whose
+ * values some settings fix when they are prepared, are never kept.
+ */
+const REUSABLE_TEXT = /^\s*(?:SELECT|WITH|VALUES)\b/i;
+
+interface KeptStatement {
+  database: number;
+  statement: number;
+  /** Where the text after the statement starts, in bytes from the start of the text. */
+  tailOffset: number;
+}
+
+/** Kept statements by their whole SQL text; one is taken out while it runs, then put back reset. */
+class ReusedStatements {
+  private readonly kept = new Map<string, KeptStatement>();
+
+  constructor(private readonly api: SqliteCApi) {}
+
+  take(database: number, sqlText: string): KeptStatement | null {
+    const kept = this.kept.get(sqlText);
+    if (!kept) return null;
+    this.kept.delete(sqlText);
+    if (kept.database === database) return kept;
+    this.api._sqlite3_finalize(kept.statement);
+    return null;
+  }
+
+  /** Resets a statement whose run ended and keeps it, most recently run last. */
+  keep(sqlText: string, kept: KeptStatement): void {
+    this.api._sqlite3_reset(kept.statement);
+    this.kept.set(sqlText, kept);
+    for (const [text, oldest] of this.kept) {
+      if (this.kept.size <= REUSED_STATEMENTS_KEPT) break;
+      this.kept.delete(text);
+      this.api._sqlite3_finalize(oldest.statement);
+    }
+  }
+
+  forget(): void {
+    const statements = [...this.kept.values()];
+    this.kept.clear();
+    for (const kept of statements) this.api._sqlite3_finalize(kept.statement);
+  }
+}
+
 class CApiStatements implements StatementStream {
   /** The whole text as UTF-8 in the WASM memory, and where the next statement starts in it (0: nothing left). */
   private readonly text: number;
@@ -164,7 +229,8 @@ class CApiStatements implements StatementStream {
     private readonly api: SqliteCApi,
     private readonly heap: WasmHeap,
     private readonly database: number,
-    sqlText: string,
+    private readonly sqlText: string,
+    private readonly reused: ReusedStatements,
   ) {
     this.text = api.stringToNewUTF8(sqlText);
     this.rest = this.text;
@@ -173,6 +239,14 @@ class CApiStatements implements StatementStream {
 
   next(): SteppedStatement | null {
     if (this.rest === 0) return null;
+    const first = this.rest === this.text;
+    if (first) {
+      const kept = this.reused.take(this.database, this.sqlText);
+      if (kept) {
+        this.rest = this.text + kept.tailOffset;
+        return new CApiStatement(this.api, this.heap, this.database, kept.statement, (run) => this.reused.keep(this.sqlText, run), kept);
+      }
+    }
     const slot = this.out >>> 2;
     const words = this.heap.words;
     words[slot] = 0;
@@ -189,6 +263,10 @@ class CApiStatements implements StatementStream {
       this.rest = 0;
       return null;
     }
+    if (first && REUSABLE_TEXT.test(this.sqlText) && this.remainingSql().trim() === "") {
+      const kept = { database: this.database, statement, tailOffset: this.rest - this.text };
+      return new CApiStatement(this.api, this.heap, this.database, statement, (run) => this.reused.keep(this.sqlText, run), kept);
+    }
     return new CApiStatement(this.api, this.heap, this.database, statement);
   }
 
@@ -203,13 +281,18 @@ class CApiStatements implements StatementStream {
 }
 
 class CApiStatement implements SteppedStatement {
-  private readonly columnCount: number;
+  private columnCount: number;
+  private stepped = false;
+  private failed = false;
 
+  /** With `keep` and `kept`, the statement is kept for reuse when freed after a run without error, not finalized. */
   constructor(
     private readonly api: SqliteCApi,
     private readonly heap: WasmHeap,
     private readonly database: number,
     private statement: number,
+    private readonly keep?: (kept: KeptStatement) => void,
+    private readonly kept?: KeptStatement,
   ) {
     this.columnCount = api._sqlite3_column_count(statement);
   }
@@ -222,8 +305,14 @@ class CApiStatement implements SteppedStatement {
 
   step(): boolean {
     const code = this.api._sqlite3_step(this.statement);
+    // A kept statement is re-prepared inside its first step when the schema changed: its columns may differ since.
+    if (!this.stepped) {
+      this.stepped = true;
+      this.columnCount = this.api._sqlite3_column_count(this.statement);
+    }
     if (code === SQLITE_ROW) return true;
     if (code === SQLITE_DONE) return false;
+    this.failed = true;
     throw new Error(errorMessage(this.api, this.database));
   }
 
@@ -258,7 +347,8 @@ class CApiStatement implements SteppedStatement {
 
   free(): void {
     if (this.statement === 0) return;
-    this.api._sqlite3_finalize(this.statement);
+    if (this.keep && this.kept && !this.failed) this.keep(this.kept);
+    else this.api._sqlite3_finalize(this.statement);
     this.statement = 0;
   }
 }
