@@ -29,6 +29,17 @@ class FakeWorker extends EventTarget {
   postMessage(message: unknown): void {
     this.posted.push(message);
   }
+  /** The listeners on the worker now, by type. */
+  readonly listeners = new Map<string, Set<unknown>>();
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+    super.addEventListener(type, listener);
+  }
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+    this.listeners.get(type)?.delete(listener);
+    super.removeEventListener(type, listener);
+  }
 }
 
 /** A page as the start script sees it: the address's query, localStorage (or one that throws), and recorded requests. */
@@ -95,6 +106,9 @@ describe("startFromHtml", () => {
     const answer = { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: false, reason: "HTTP 404" };
     worker.dispatchEvent(new MessageEvent("message", { data: answer }));
     expect(await sample.opened).toEqual(answer);
+    // Nothing of the answer stays reachable from the worker (it lives as long as the page): only the failure flag's listener is left.
+    expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
+    expect(worker.listeners.get("error")?.size).toBe(1);
   });
 
   it("downloads the first sample itself when no worker can be started, reading it as it arrives", async () => {

@@ -130,11 +130,15 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
         const answer = (event: MessageEvent) => {
           if ((event.data as { type?: unknown } | null)?.type !== config.firstSampleOpenedMessage) return;
           sampleWorker.removeEventListener("message", answer);
+          sampleWorker.removeEventListener("error", failed);
           if ((event.data as FirstSampleOpened).opened) mark("sample-opened-in-worker");
           resolve(event.data as FirstSampleOpened);
         };
+        // Both removed once answered: the worker lives as long as the page, and a listener left on it would keep the
+        // answer, with the sample's bytes, reachable after the app has taken or let go of it.
+        const failed = () => resolve(null);
         sampleWorker.addEventListener("message", answer);
-        sampleWorker.addEventListener("error", () => resolve(null));
+        sampleWorker.addEventListener("error", failed);
       });
       const request = {
         type: config.firstSampleMessage,
