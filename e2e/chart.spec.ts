@@ -113,8 +113,8 @@ test("48,000 rows are fetched from the worker, sampled to 2,000 points, and the 
   await expect(chart.getByLabel("Chart type")).toHaveValue("scatter");
   await expect(chart.getByRole("status")).toHaveText("Showing 2,000 of 48,000 points, sampled evenly.");
   await expect(chart.locator('svg g[data-mark="dot"] circle')).toHaveCount(2_000);
-  // A switch of type redraws from the same sample, not from the 48,000 rows (what keeps the page responsive; a
-  // wall-clock limit here would measure the machine's load instead).
+  // A switch of type draws a line through the sampled 2,000 points, not through all 48,000 rows (what keeps the page
+  // responsive; a wall-clock limit here would measure the machine's load instead).
   await chart.getByLabel("Chart type").selectOption("line");
   await expect(chart.locator('svg g[data-mark="line"] path')).toHaveCount(1);
   await expect(chart.getByRole("status")).toHaveText("Showing 2,000 of 48,000 points, sampled evenly.");
