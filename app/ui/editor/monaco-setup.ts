@@ -6,6 +6,7 @@ import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import { quoteIdentifierIfNeeded } from "../../core/db/identifiers";
 import { formatCountOf } from "../../core/format";
 import { useDatabaseStore } from "../../state/database-store";
+import { stopInputLatencySampling } from "./monaco-input-latency";
 
 declare global {
   interface Window {
@@ -14,6 +15,7 @@ declare global {
 }
 
 window.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+stopInputLatencySampling();
 
 const SQLITE_KEYWORDS = [
   "SELECT",
