@@ -117,7 +117,7 @@ async function pressRun(page: Page): Promise<PressTiming> {
       let replyAt: number | null = null;
       let storedAt: number | null = null;
       let done = false;
-      // The reply's message event carries the time the page's main thread took it in, before comlink's handler ran (which
+      // The reply's message event carries the time the page's main thread took it in, before the reply's handler ran (which
       // can store the result before this listener runs, so "until stored" cannot bound it): the first message after the
       // key. Another call's reply arriving first would be taken for it; nothing else talks to the worker during a press.
       const onReply = (event: MessageEvent) => {
@@ -153,7 +153,7 @@ async function pressRun(page: Page): Promise<PressTiming> {
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
-            // Read only now: the rows can be committed inside comlink's handler of the reply (its promises settle in
+            // Read only now: the rows can be committed inside the handler of the reply (its promises settle in
             // that listener's microtasks), before onReply, registered after it, has seen the same event.
             worker.removeEventListener("message", onReply);
             const since = (at: number | null) => (at === null ? Number.NaN : at - pressedAt);
@@ -235,7 +235,7 @@ export interface KeyToRowsBreakdown {
   keyToDispatch: number;
   /** The worker running the query (posted just before the run was marked started), its reply reaching the main thread. */
   dispatchToReply: number;
-  /** comlink's handler, the reply check and the store update. */
+  /** The reply's handler (paged-query-channel.ts), the reply check and the store update. */
   replyToStore: number;
   /** The render of what changed, up to the rows committed to the grid. */
   storeToRows: number;

@@ -81,8 +81,10 @@ async function runInWorker(page: Page, sql: string): Promise<WorkerRun> {
 }
 
 /**
- * The same path with no query: a call the worker answers with a short string (contentKey), timed as runInWorker times
- * a run. What every run pays for the page → worker → page round trip alone (the threads waking, comlink, the checks).
+ * A round trip with no query: a call the worker answers with a short string (contentKey), timed as runInWorker times
+ * a run. It goes through comlink, while a run takes the editor's own message path (paged-query-channel.ts), which
+ * costs a little less per call; so this is an upper bound of what a run pays for the round trip alone (the threads
+ * waking, the messaging, the checks).
  */
 async function emptyRoundTrip(page: Page): Promise<number> {
   return page.evaluate(async () => {

@@ -61,7 +61,13 @@ export function answerPagedQueries(scope: WorkerScope, service: Promise<PagedQue
       const { name, message } = error instanceof Error ? error : new Error(String(error));
       reply = { type: PAGED_QUERY_REPLY, call: request.call, failure: { name, message } };
     }
-    scope.postMessage(reply, transfer);
+    try {
+      scope.postMessage(reply, transfer);
+    } catch (error) {
+      // An outcome that cannot be cloned (a DataCloneError) must still settle the page's call, as comlink's does.
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      scope.postMessage({ type: PAGED_QUERY_REPLY, call: request.call, failure: { name, message } } satisfies PagedQueryReply, []);
+    }
   };
   scope.addEventListener("message", (event) => {
     if (!isPagedQueryRequest(event.data)) return;

@@ -102,7 +102,16 @@ describe("the editor's message path to the SQLite worker", () => {
     await expect(pagedQueryChannel(page).executePaged("SELECT 1")).rejects.toThrow(/memory access out of bounds/);
   });
 
-  it("shares the worker's port with comlink: each answers its own calls, the other's messages untouched", async () => {
+  it("rejects a call whose outcome cannot be sent back (a DataCloneError) instead of leaving it waiting", async () => {
+    const { page, worker } = channelPair();
+    const unsendable: PagedQueryService = {
+      executePaged: async () => ({ ok: true, notCloneable: () => 1 }) as unknown as PagedExecuteOutcome,
+    };
+    answerPagedQueries(worker, Promise.resolve(unsendable));
+    await expect(pagedQueryChannel(page).executePaged("SELECT 1")).rejects.toThrow(/could not be cloned/);
+  });
+
+  it("shares the worker's port with comlink: each answers its own calls", async () => {
     const { page, worker } = channelPair();
     const service = await openService();
     answerPagedQueries(worker, Promise.resolve(service));
