@@ -153,11 +153,17 @@ export class SqliteEngine {
         error: { kind: failure ? "fetch-failed" : "corrupt-database", message: failure ?? `SQLite could not read the database: ${errorMessage(error)}` },
       };
     }
+    // A connection whose read failed mid-query may not finalize or close cleanly; it is dropped either way, and a
+    // failed finalize must not keep it from being closed.
     try {
       this.statementsOf.forgetReused();
+    } catch {
+      // Dropped with the connection.
+    }
+    try {
       this.database.close();
     } catch {
-      // A connection whose read failed mid-query may not close cleanly; it is dropped either way.
+      // Dropped either way.
     }
     this.database = candidate;
     tuneConnection(candidate);

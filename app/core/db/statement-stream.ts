@@ -30,7 +30,7 @@ export interface StatementStream {
 export type StatementSource = ((database: Database, sqlText: string) => StatementStream) & {
   /**
    * Finalizes the statements kept prepared for reuse. Call before the connection is closed or exported (sql.js closes
-   * it): a statement left unfinalized would keep the closed connection, and its exclusive lock on the file, alive.
+   * it): a statement left unfinalized would keep the closed connection, and the whole database in its memory, alive.
    */
   forgetReused(): void;
 };
@@ -170,11 +170,18 @@ export function readText(heap: Uint8Array, pointer: number, byteLength: number):
 export const REUSED_STATEMENTS_KEPT = 16;
 
 /**
+ * The longest text kept prepared. A prepared program takes several times its text's size in WASM memory, which never
+ * shrinks: sixteen pasted multi-megabyte VALUES lists would hold hundreds of MB. Parsing and planning matter only for
+ * short, quick queries anyway.
+ */
+export const REUSED_TEXT_MAX_LENGTH = 4096;
+
+/**
  * A text that is one query starting with SELECT, WITH or VALUES: kept prepared after its run, so running the same text
  * again skips SQLite's parser and planner (most of a point lookup's time). SQLite re-prepares a kept statement by
  * itself when the schema changed since (prepare_v2; a change to the temp schema, a flag PRAGMA, ANALYZE or a function
- * defined again expire every statement), so a reused statement runs as a new one would. PRAGMA statements, whose
- * values some settings fix when they are prepared, are never kept.
+ * defined again expire every statement), so a reused statement runs as a new one would. PRAGMA statements are not
+ * kept: SQLite marks each one to be prepared again on every run, so keeping one would save nothing.
  */
 const REUSABLE_TEXT = /^\s*(?:SELECT|WITH|VALUES)\b/i;
 
@@ -263,7 +270,7 @@ class CApiStatements implements StatementStream {
       this.rest = 0;
       return null;
     }
-    if (first && REUSABLE_TEXT.test(this.sqlText) && this.remainingSql().trim() === "") {
+    if (first && this.sqlText.length <= REUSED_TEXT_MAX_LENGTH && REUSABLE_TEXT.test(this.sqlText) && this.remainingSql().trim() === "") {
       const kept = { database: this.database, statement, tailOffset: this.rest - this.text };
       return new CApiStatement(this.api, this.heap, this.database, statement, (run) => this.reused.keep(this.sqlText, run), kept);
     }
@@ -304,15 +311,19 @@ class CApiStatement implements SteppedStatement {
   }
 
   step(): boolean {
+    // Failed until SQLite says otherwise: a JavaScript error thrown through the step (a failed read of a database read
+    // on demand, a stack overflow) cuts it off, and such a statement must be finalized, not kept.
+    this.failed = true;
     const code = this.api._sqlite3_step(this.statement);
     // A kept statement is re-prepared inside its first step when the schema changed: its columns may differ since.
     if (!this.stepped) {
       this.stepped = true;
       this.columnCount = this.api._sqlite3_column_count(this.statement);
     }
-    if (code === SQLITE_ROW) return true;
-    if (code === SQLITE_DONE) return false;
-    this.failed = true;
+    if (code === SQLITE_ROW || code === SQLITE_DONE) {
+      this.failed = false;
+      return code === SQLITE_ROW;
+    }
     throw new Error(errorMessage(this.api, this.database));
   }
 
