@@ -31,6 +31,13 @@ export class DatabaseService {
   /** What the last execute read from a database read on demand; null when the open database is in memory. */
   private lastRunReads: LazyReadCounters | null = null;
 
+  /**
+   * A database read on demand whose connection a failed read broke, and which could not be opened again then (the
+   * source still failing): SQLite's cache in that connection may hold a page whose read was cut off, so a run on it
+   * could answer wrongly. It is opened again before the next run; until that works, runs fail with the reason.
+   */
+  private brokenLazy: LazyFile | null = null;
+
   constructor(
     private readonly engine: SqliteEngine,
     private readonly lazyOptions: LazyServiceOptions = {},
@@ -65,13 +72,26 @@ export class DatabaseService {
     return opened;
   }
 
+  /** Opens a broken connection's file again (see brokenLazy); the reason it still cannot be read, or null. */
+  private async reopenBroken(): Promise<string | null> {
+    const file = this.brokenLazy;
+    if (!file) return null;
+    const reopened = await this.engine.openLazy(file);
+    if (!reopened.ok) return `${reopened.error.message} The query was not run; run it again to retry.`;
+    this.brokenLazy = null;
+    return null;
+  }
+
   private forgetContent(): void {
+    this.brokenLazy = null;
     this.profileCache.clear();
     this.values.invalidate();
     this.lastRunReads = null;
   }
 
   async execute(sql: string, options?: ExecuteOptions): Promise<ExecuteOutcome> {
+    const stillBroken = await this.reopenBroken();
+    if (stillBroken) return { ok: false, error: { kind: "fetch-failed", message: stillBroken }, elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
     const lazy = this.engine.lazyFile;
     const before = lazy?.readCounters();
     const outcome = await this.engine.execute(sql, options);
@@ -82,7 +102,8 @@ export class DatabaseService {
       if (failure && !outcome.ok) {
         // The failed read was thrown through SQLite's WASM frames: its connection is not to be trusted, a new one over
         // the same file (its cache kept) is.
-        await this.engine.openLazy(lazy);
+        const reopened = await this.engine.openLazy(lazy);
+        if (!reopened.ok) this.brokenLazy = lazy;
         return { ...outcome, error: { ...outcome.error, kind: "fetch-failed", message: `${failure} The query was stopped; run it again to retry.` } };
       }
     }
@@ -102,7 +123,9 @@ export class DatabaseService {
     return { ...summary, firstPage: encodeRows(summary.columns.length, firstRows) };
   }
 
-  executeReadOnly(sql: string, options: ReadOnlyOptions): Promise<Outcome<ReadOnlyResult>> {
+  async executeReadOnly(sql: string, options: ReadOnlyOptions): Promise<Outcome<ReadOnlyResult>> {
+    const stillBroken = await this.reopenBroken();
+    if (stillBroken) return { ok: false, error: { kind: "fetch-failed", message: stillBroken } };
     return this.engine.executeReadOnly(sql, options);
   }
 

@@ -3,7 +3,7 @@
 import initSqlJs from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DatabaseService } from "../database-service";
-import type { LazySourceSpec, RangeSource } from "./lazy-file";
+import type { LazyFileOptions, LazySourceSpec, RangeSource } from "./lazy-file";
 
 let fileBytes: Uint8Array;
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 /** A service whose sources read fileBytes; `failing` makes the next read throw, as a dropped connection does. */
-function serviceOverBytes(): { service: DatabaseService; control: { failing: boolean } } {
+function serviceOverBytes(fileOptions?: LazyFileOptions): { service: DatabaseService; control: { failing: boolean } } {
   const control = { failing: false };
   const openRangeSource = (spec: LazySourceSpec): RangeSource => ({
     label: spec.kind === "url" ? spec.url : spec.name,
@@ -29,7 +29,7 @@ function serviceOverBytes(): { service: DatabaseService; control: { failing: boo
       return fileBytes.slice(start, end);
     },
   });
-  return { service: DatabaseService.create(SQL, { openRangeSource }), control };
+  return { service: DatabaseService.create(SQL, { openRangeSource, fileOptions }), control };
 }
 
 const spec: LazySourceSpec = { kind: "url", url: "http://example.test/readings.sqlite", sizeBytes: 0 };
@@ -84,6 +84,29 @@ describe("a database read on demand", () => {
     control.failing = false;
     const again = await service.execute("SELECT sum(value) FROM readings");
     expect(again.ok && again.firstRows).toEqual([[400010000]]);
+  });
+
+  it("never answers from a connection a failed read broke: while the source still fails, runs fail; then they answer right", async () => {
+    // A cache of 64 KB, so the file's first page is no longer in it and opening the file again needs the source too.
+    const { service, control } = serviceOverBytes({ cacheBytes: 64 * 1024, maxReadAheadBytes: 8192 });
+    await service.openLazy(spec);
+    const scan = "SELECT count(*), sum(value) FROM readings";
+    await service.execute(scan);
+    // SQLite's own cache kept small too, so the scan reads the source again (as one past 32 MiB does).
+    (service as unknown as { engine: { connection: { exec(sql: string): unknown } } }).engine.connection.exec("PRAGMA cache_size = 2");
+    control.failing = true;
+    const failed = await service.execute(scan);
+    expect(!failed.ok && failed.error.kind).toBe("fetch-failed");
+    const stillFailing = await service.execute(scan);
+    expect(!stillFailing.ok && stillFailing.error).toMatchObject({
+      kind: "fetch-failed",
+      message: expect.stringMatching(/no answer\..*The query was not run/),
+    });
+    const agentStillFailing = await service.executeReadOnly(scan, { maxRows: 10 });
+    expect(!agentStillFailing.ok && agentStillFailing.error.kind).toBe("fetch-failed");
+    control.failing = false;
+    const again = await service.execute(scan);
+    expect(again.ok && again.firstRows).toEqual([[40000, 400010000]]);
   });
 
   it("refuses a source that is not a SQLite database, keeping the open one", async () => {
