@@ -33,6 +33,27 @@ afterEach(() => {
   delete (globalThis as Record<string, unknown>)[STARTED_FROM_HTML];
 });
 
+/** What the start script leaves when `worker` opened the first sample: its answer, with the bytes. */
+function startedWithSampleOpenedIn(worker: Worker): StartedFromHtml {
+  const answer = {
+    type: "querylab:first-sample-opened",
+    file: SAMPLE.file,
+    opened: true,
+    outcome: { ok: true, sizeBytes: 3, tableCount: 1 },
+    schema: null,
+    bytes: new Uint8Array([1, 2, 3]),
+  } as const;
+  const started: StartedFromHtml = {
+    worker: null,
+    workerFailed: false,
+    wasm: Promise.resolve(null),
+    manifest: null,
+    sample: { file: SAMPLE.file, url: "https://querylab.example/samples/bookshop.sqlite", openedIn: worker, opened: Promise.resolve(answer) },
+  };
+  (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
+  return started;
+}
+
 describe("samples", () => {
   it("fetches the list once however often it is asked for, and again after a failure", async () => {
     let status = 500;
@@ -75,22 +96,7 @@ describe("samples", () => {
   it("once the start has opened something else, lets go of the sample the worker opened and of an early download", async () => {
     const { samples, requested } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2, 3])));
     const worker = {} as Worker;
-    const answer = {
-      type: "querylab:first-sample-opened",
-      file: SAMPLE.file,
-      opened: true,
-      outcome: { ok: true, sizeBytes: 3, tableCount: 1 },
-      schema: null,
-      bytes: new Uint8Array([1, 2, 3]),
-    } as const;
-    const started: StartedFromHtml = {
-      worker: null,
-      workerFailed: false,
-      wasm: Promise.resolve(null),
-      manifest: null,
-      sample: { file: SAMPLE.file, url: "https://querylab.example/samples/bookshop.sqlite", openedIn: worker, opened: Promise.resolve(answer) },
-    };
-    (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
+    const started = startedWithSampleOpenedIn(worker);
     samples.prefetchSample({ ...SAMPLE, file: "clinic.sqlite" });
     expect(requested).toEqual(["/samples/clinic.sqlite"]);
     samples.forgetUntakenStartSample();
@@ -103,21 +109,7 @@ describe("samples", () => {
   it("hands the sample the worker opened to its first taker, once", async () => {
     const { samples } = await samplesWithFetch(() => new Response(null, { status: 500 }));
     const worker = {} as Worker;
-    const answer = {
-      type: "querylab:first-sample-opened",
-      file: SAMPLE.file,
-      opened: true,
-      outcome: { ok: true, sizeBytes: 3, tableCount: 1 },
-      schema: null,
-      bytes: new Uint8Array([1, 2, 3]),
-    } as const;
-    (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = {
-      worker: null,
-      workerFailed: false,
-      wasm: Promise.resolve(null),
-      manifest: null,
-      sample: { file: SAMPLE.file, url: "https://querylab.example/samples/bookshop.sqlite", openedIn: worker, opened: Promise.resolve(answer) },
-    } satisfies StartedFromHtml;
+    startedWithSampleOpenedIn(worker);
     expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toMatchObject({ outcome: { ok: true }, schema: null });
     expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toBeNull();
   });
