@@ -1,5 +1,6 @@
-// A first visit's sample is downloaded and opened by the SQLite worker at the start script's request, while the page
-// loads the app (workers/first-sample.ts); the app takes the opened database. When the worker cannot, the page opens it.
+// A first visit's sample is downloaded by the page from index.html's start script and opened by the SQLite worker
+// (workers/first-sample.ts) while the page loads the app; the app takes the opened database. When the page's download
+// fails, the worker downloads the file itself; when the worker cannot open it either, the app opens it as usual.
 import { expect, test, type Page } from "@playwright/test";
 import { cell, openApp, runSql, waitForReady } from "./helpers";
 
@@ -12,10 +13,25 @@ async function startMarks(page: Page): Promise<string[]> {
   return page.evaluate(() => performance.getEntriesByType("mark").map((entry) => entry.name));
 }
 
-test("the worker opens the first sample; the page takes it, queries it, keeps its copy and reopens it after a reload", async ({ page }) => {
+/** Answers the first `refusals` requests for the sample (the page's, the worker's, …) with 503; counts them all. */
+async function refuseSample(page: Page, refusals: number): Promise<{ requests: () => number }> {
+  let requests = 0;
+  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
+    requests += 1;
+    if (requests <= refusals) await route.fulfill({ status: 503, body: "busy" });
+    else await route.continue();
+  });
+  return { requests: () => requests };
+}
+
+test("the page downloads the first sample and the worker opens it; the page takes it, queries it, keeps its copy and reopens it after a reload", async ({
+  page,
+}) => {
+  const sample = await refuseSample(page, 0);
   await openApp(page);
-  expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
-  expect(await pageFetchedSample(page)).toBe(false);
+  expect(await startMarks(page)).toEqual(expect.arrayContaining(["querylab:sample-downloaded", "querylab:sample-opened-in-worker"]));
+  expect(await pageFetchedSample(page)).toBe(true);
+  expect(sample.requests()).toBe(1);
   await expect(page.getByRole("navigation", { name: "Schema" }).getByText("books", { exact: true }).first()).toBeVisible();
   await runSql(page, "SELECT count(*) FROM books");
   await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
@@ -29,21 +45,25 @@ test("the worker opens the first sample; the page takes it, queries it, keeps it
   await expect(cell(page, 1, 1)).toHaveText(count!);
 });
 
-test("when the worker's download fails, the page downloads and opens the sample itself", async ({ page }) => {
-  let refused = 0;
-  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
-    if (refused === 0) {
-      refused += 1;
-      await route.fulfill({ status: 503, body: "busy" });
-    } else await route.continue();
-  });
+test("when the page's download fails, the worker downloads and opens the sample itself", async ({ page }) => {
+  const sample = await refuseSample(page, 1);
   await openApp(page);
-  expect(refused).toBe(1);
-  // The worker answered that it opened nothing, and the page fetched the file itself.
-  expect(await startMarks(page)).not.toContain("querylab:sample-opened-in-worker");
-  expect(await pageFetchedSample(page)).toBe(true);
+  expect(sample.requests()).toBe(2);
+  expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
+  expect(await startMarks(page)).not.toContain("querylab:sample-downloaded");
   await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
   await expect(cell(page, 1, 1)).not.toBeEmpty();
-  // No notice: the failed first try is the worker's, and the page's own download went through.
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+});
+
+test("when neither the page's download nor the worker's works, the app downloads and opens the sample itself", async ({ page }) => {
+  const sample = await refuseSample(page, 2);
+  await openApp(page);
+  expect(sample.requests()).toBe(3);
+  // The worker answered that it opened nothing, and the app fetched the file itself.
+  expect(await startMarks(page)).not.toContain("querylab:sample-opened-in-worker");
+  await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
+  await expect(cell(page, 1, 1)).not.toBeEmpty();
+  // No notice: the failed first tries are the start's, and the app's own download went through.
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
 });

@@ -75,6 +75,24 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(transfer).toEqual([message.opened && message.bytes.buffer]);
   });
 
+  it("opens the bytes the page downloaded and sent, without downloading the file again, and moves them back to the page", async () => {
+    const scope = new FakeScope();
+    const { engine, opened } = service();
+    const fetched: string[] = [];
+    openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async (url) => {
+      fetched.push(url);
+      return new Uint8Array([9, 9, 9]);
+    });
+    scope.receive({ ...request(), bytes: new Uint8Array([4, 5, 6]).buffer });
+    await settle();
+    expect(fetched).toEqual([]);
+    expect(opened).toEqual([{ bytes: [4, 5, 6], options: { checkPages: false } }]);
+    const { message, transfer } = scope.posted[0]!;
+    expect(message).toMatchObject({ opened: true, outcome: { ok: true }, schema: SCHEMA });
+    expect(message.opened && [...message.bytes]).toEqual([4, 5, 6]);
+    expect(transfer).toEqual([message.opened && message.bytes.buffer]);
+  });
+
   it("checks every page of a sample whose size differs from the list (a newer file than a cached list)", async () => {
     const scope = new FakeScope();
     const { engine, opened } = service();

@@ -1,6 +1,7 @@
-// A first visit's sample, downloaded and opened by the SQLite worker itself as soon as index.html's start script
-// asks (app/browser/html-start.ts), while the page is still fetching and evaluating the app: the app then takes the
-// opened database and its schema instead of downloading, sending and opening the bytes after its modules have run.
+// A first visit's sample, opened by the SQLite worker as soon as index.html's start script hands over its bytes (the
+// script starts the download as the HTML is parsed: app/browser/html-start.ts; when that download fails, the worker
+// downloads the file itself), while the page is still fetching and evaluating the app: the app then takes the opened
+// database and its schema instead of sending and opening the bytes after its modules have run.
 // The page's own open calls always win: one that comes first makes the worker drop the sample (app/state/database-store.ts
 // falls back to its usual path), and one that comes while the sample is opening waits for it, so it is never
 // overwritten by a sample opening late.
@@ -8,7 +9,7 @@ import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/typ
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import { errorMessage } from "../app/core/error-message";
 
-/** The page → worker message (sent once, when the start script starts the worker; the WASM message follows). */
+/** The page → worker message (sent once, when the start script's download of the sample has ended). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
 /** The worker → page message with what came of it (no comlink id: comlink ignores it). */
 export const FIRST_SAMPLE_OPENED_MESSAGE = "querylab:first-sample-opened";
@@ -20,6 +21,12 @@ export interface FirstSampleRequest {
   url: string;
   /** The size the sample list gives: a file of exactly that size is whole and opens without the page check. */
   sizeBytes: number | null;
+  /**
+   * The file's bytes, downloaded by the page (the start script starts the download before this worker has run its
+   * script, see app/browser/html-start.ts) and moved here; absent when the page's download failed: the worker then
+   * downloads the file itself.
+   */
+  bytes?: ArrayBuffer;
 }
 
 export type FirstSampleOpened =
@@ -49,7 +56,7 @@ export interface FirstSampleOpener {
 
 /**
  * Listens for the start script's request (call before Comlink.expose: the message is taken and stopped here) and, when
- * it comes, downloads the sample with `fetchBytes`, opens it with the service and reads its schema, then posts the
+ * it comes, takes the sample's bytes from it (or downloads them with `fetchBytes`), opens them with the service and reads its schema, then posts the
  * outcome, the schema and a copy of the bytes (the page keeps them for its saved copy and for reopening after a Stop).
  */
 export function openFirstSampleWhenAsked(
@@ -68,7 +75,7 @@ export function openFirstSampleWhenAsked(
     let bytes: Uint8Array;
     let engine: OpeningService;
     try {
-      [bytes, engine] = await Promise.all([fetchBytes(request.url), service]);
+      [bytes, engine] = await Promise.all([request.bytes ? new Uint8Array(request.bytes) : fetchBytes(request.url), service]);
     } catch (error) {
       notOpened(errorMessage(error));
       return;
@@ -96,8 +103,10 @@ export function openFirstSampleWhenAsked(
     scope.removeEventListener("message", take);
     if (superseded) return;
     const file = data.file;
-    void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes: typeof data.sizeBytes === "number" ? data.sizeBytes : null }).catch(
-      (error: unknown) => answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: errorMessage(error) }),
+    const sizeBytes = typeof data.sizeBytes === "number" ? data.sizeBytes : null;
+    const bytes = data.bytes instanceof ArrayBuffer ? data.bytes : undefined;
+    void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes, bytes }).catch((error: unknown) =>
+      answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: errorMessage(error) }),
     );
   };
   scope.addEventListener("message", take);

@@ -18,6 +18,10 @@ class FakeWorker extends EventTarget {
   static started: FakeWorker[] = [];
   static steps: string[] | null = null;
   readonly posted: unknown[] = [];
+  /** What each postMessage moved (its transfer list), beside `posted`. */
+  readonly transferred: Transferable[][] = [];
+  /** Set by a test: postMessage throws (a worker that can no longer be posted to). */
+  refusesMessages = false;
   constructor(
     readonly url: string,
     readonly options: WorkerOptions,
@@ -26,8 +30,10 @@ class FakeWorker extends EventTarget {
     FakeWorker.started.push(this);
     FakeWorker.steps?.push(url);
   }
-  postMessage(message: unknown): void {
+  postMessage(message: unknown, transfer: Transferable[] = []): void {
+    if (this.refusesMessages) throw new DOMException("The worker cannot be posted to.", "InvalidStateError");
     this.posted.push(message);
+    this.transferred.push(transfer);
   }
   /** The listeners on the worker now, by type. */
   readonly listeners = new Map<string, Set<unknown>>();
@@ -43,7 +49,16 @@ class FakeWorker extends EventTarget {
 }
 
 /** A page as the start script sees it: the address's query, localStorage (or one that throws), and recorded requests. */
-function page(options: { search?: string; kept?: boolean; storageThrows?: boolean; compiles?: boolean; workersRefused?: boolean } = {}) {
+function page(
+  options: {
+    search?: string;
+    kept?: boolean;
+    storageThrows?: boolean;
+    compiles?: boolean;
+    workersRefused?: boolean;
+    sample?: "ok" | "503" | "network error";
+  } = {},
+) {
   const requested: string[] = [];
   /** Each request, worker start and localStorage read, in the order the script made them. */
   const steps: string[] = [];
@@ -60,7 +75,9 @@ function page(options: { search?: string; kept?: boolean; storageThrows?: boolea
     fetch: async (url: string) => {
       requested.push(url);
       steps.push(url);
-      const answer = new Response(url.endsWith(".sqlite") ? new Uint8Array([1, 2, 3]) : "");
+      const sample = url.endsWith(".sqlite");
+      if (sample && options.sample === "network error") throw new TypeError("Failed to fetch");
+      const answer = sample && options.sample === "503" ? new Response("busy", { status: 503 }) : new Response(sample ? new Uint8Array([1, 2, 3]) : "");
       answers.push(answer);
       return answer;
     },
@@ -77,27 +94,40 @@ function page(options: { search?: string; kept?: boolean; storageThrows?: boolea
 }
 
 describe("startFromHtml", () => {
-  it("requests the WASM and the list and starts the worker before it reads localStorage (a first read waits for the browser)", () => {
+  it("requests the WASM and the list and starts the worker before it reads localStorage (a first read waits for the browser), then the first sample", () => {
     const { scope, steps } = page();
     startFromHtml(CONFIG, scope);
-    expect(steps).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "./assets/sqlite.worker-1.js", "localStorage"]);
+    expect(steps).toEqual([
+      "./assets/sql-wasm-browser-1.wasm",
+      "./samples/manifest.json",
+      "./assets/sqlite.worker-1.js",
+      "localStorage",
+      "https://querylab.example/course/samples/bookshop.sqlite",
+    ]);
   });
 
-  it("on a first visit starts the WASM, the sample list and the SQLite worker, sends the worker the compiled WASM and asks it to open the first sample", async () => {
+  it("on a first visit starts the WASM, the sample list, the SQLite worker and the sample's download, sends the worker the compiled WASM and the sample's bytes to open", async () => {
     const { scope, requested } = page();
     const started = startFromHtml(CONFIG, scope);
-    // The worker downloads the sample itself: the page does not.
-    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
+    // The page downloads the sample from the start (absolute, as the worker's own URL is in another folder).
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/course/samples/bookshop.sqlite"]);
     expect(FakeWorker.started.map((worker) => [worker.url, worker.options])).toEqual([["./assets/sqlite.worker-1.js", { type: "module", name: "sqlite" }]]);
     const worker = FakeWorker.started[0]!;
     expect(started.worker).toBe(worker);
-    // Absolute, as the worker's own URL is in another folder; with the size the list gives, so a whole file skips the page check.
-    expect(worker.posted).toEqual([
-      { type: "querylab:first-sample", file: "bookshop.sqlite", url: "https://querylab.example/course/samples/bookshop.sqlite", sizeBytes: 3 },
-    ]);
     expect(await started.wasm).toBe(MODULE);
-    await Promise.resolve();
-    expect(worker.posted[1]).toEqual({ type: "querylab:sqlite-wasm", module: MODULE });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(worker.posted).toContainEqual({ type: "querylab:sqlite-wasm", module: MODULE });
+    // With the size the list gives, so a whole file skips the page check; the bytes are moved, not copied.
+    const asked = worker.posted.findIndex((message) => (message as { type: string }).type === "querylab:first-sample");
+    const request = worker.posted[asked] as { bytes: ArrayBuffer };
+    expect(request).toMatchObject({
+      type: "querylab:first-sample",
+      file: "bookshop.sqlite",
+      url: "https://querylab.example/course/samples/bookshop.sqlite",
+      sizeBytes: 3,
+    });
+    expect(new Uint8Array(request.bytes)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(worker.transferred[asked]).toEqual([request.bytes]);
     // The worker's answer is heard even before the app has taken the worker; other messages (comlink's) are not it.
     const sample = started.sample;
     if (!sample || !("opened" in sample)) throw new Error("expected the worker to open the sample");
@@ -109,6 +139,34 @@ describe("startFromHtml", () => {
     // Nothing of the answer stays reachable from the worker (it lives as long as the page): only the failure flag's listener is left.
     expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
     expect(worker.listeners.get("error")?.size).toBe(1);
+  });
+
+  it("asks the worker without the bytes when the page's download fails, so the worker tries itself", async () => {
+    for (const failure of ["503", "network error"] as const) {
+      const { scope } = page({ sample: failure });
+      startFromHtml(CONFIG, scope);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const worker = FakeWorker.started[0]!;
+      const request = worker.posted.find((message) => (message as { type: string }).type === "querylab:first-sample");
+      expect(request).toEqual({
+        type: "querylab:first-sample",
+        file: "bookshop.sqlite",
+        url: "https://querylab.example/course/samples/bookshop.sqlite",
+        sizeBytes: 3,
+        bytes: undefined,
+      });
+    }
+  });
+
+  it("stops waiting for the worker's answer when the worker cannot be asked, so the app opens the sample itself", async () => {
+    const { scope } = page();
+    const started = startFromHtml(CONFIG, scope);
+    const worker = FakeWorker.started[0]!;
+    worker.refusesMessages = true;
+    const sample = started.sample;
+    if (!sample || !("opened" in sample)) throw new Error("expected the worker to open the sample");
+    expect(await sample.opened).toBeNull();
+    expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
   });
 
   it("downloads the first sample itself when no worker can be started, reading it as it arrives", async () => {

@@ -1,8 +1,9 @@
 // The first visit: the page fetches its sample (and more) before its new service worker takes control, so those
 // requests pass the worker's runtime caches by. Once the worker is active it is asked to fetch and cache them
 // (Workbox's CACHE_URLS message; it keeps only what one of its routes caches), so the sample opened on the first visit
-// opens offline too. Files the workers fetched are not in the page's list: the first sample, downloaded by the SQLite
-// worker, is added by name; others (a model) are cached on their next load.
+// opens offline too. Files the workers fetched are not in the page's list: the first sample (which the SQLite worker
+// downloads itself when the start script's download failed) is added by name; others (a model) are cached on their
+// next load.
 import { sampleUrlsFetchedByWorker } from "./samples";
 
 /** The same-origin files the page has fetched, each once, from its resource timing entries. */

@@ -70,10 +70,10 @@ function adoptStartedSample(): void {
   }
 }
 
-/** Sample files the SQLite worker downloaded itself (not in the page's resource timing). */
+/** Samples the first SQLite worker opened: the start script downloaded them, or the worker did when that failed (then they are not in the page's resource timing). */
 const fetchedByWorker: string[] = [];
 
-/** The addresses of samples the SQLite worker downloaded, for the offline cache to fetch again once it is in control. */
+/** The addresses of samples the SQLite worker opened at the start, for the offline cache to fetch again once it is in control. */
 export function sampleUrlsFetchedByWorker(): readonly string[] {
   adoptStartedSample();
   return fetchedByWorker;
