@@ -2,7 +2,7 @@
 // (workers/first-sample.ts) while the page loads the app; the app takes the opened database. When the page's download
 // fails, the worker downloads the file itself; when the worker cannot open it either, the app opens it as usual.
 import { expect, test, type Page } from "@playwright/test";
-import { cell, openApp, runSql, waitForReady } from "./helpers";
+import { cell, databaseBytes, openApp, runSql, waitForReady } from "./helpers";
 
 /** Whether the page itself fetched the sample (the worker's requests are in the worker's own timeline, not the page's). */
 async function pageFetchedSample(page: Page): Promise<boolean> {
@@ -66,4 +66,30 @@ test("when neither the page's download nor the worker's works, the app downloads
   await expect(cell(page, 1, 1)).not.toBeEmpty();
   // No notice: the failed first tries are the start's, and the app's own download went through.
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+});
+
+test("a database the person opens before the sample's download has ended is the one left open, and the start ends", async ({ page }) => {
+  // The page's download of the sample is held until the person's file is open: the worker then gets the sample's
+  // bytes after the page opened another database, and must still answer, or the start never ends.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requests = 0;
+  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
+    requests += 1;
+    if (requests === 1) await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.waitForFunction(() => window.__querylab !== undefined);
+  await page.getByLabel("Database file").setInputFiles({
+    name: "mine.sqlite",
+    mimeType: "application/vnd.sqlite3",
+    buffer: await databaseBytes("CREATE TABLE mine (x); INSERT INTO mine VALUES (42);"),
+  });
+  await page.waitForFunction(() => window.__querylab!.database().current?.name === "mine.sqlite");
+  release();
+  await page.waitForFunction(() => window.__querylab!.database().status === "ready");
+  expect(await page.evaluate(() => window.__querylab!.database().current?.name)).toBe("mine.sqlite");
+  await runSql(page, "SELECT x FROM mine");
+  await expect(cell(page, 1, 1)).toHaveText("42");
 });

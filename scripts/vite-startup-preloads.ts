@@ -1,6 +1,6 @@
 // Vite plugin: what the built index.html starts before the app's module graph has loaded: the start script
 // (app/browser/html-start.ts), inlined, a classic script that runs while the HTML is parsed. It starts the WASM compile,
-// the sample list, the SQLite worker and, on a first visit, the worker's download and open of the first sample, which
+// the sample list, the SQLite worker and, on a first visit, the first sample's download (the worker opens it), which
 // the app's entry would otherwise start only once its chunks were fetched and evaluated.
 import { createHash } from "node:crypto";
 import { START_SCRIPT_HASH } from "../app/browser/start-script-hash";

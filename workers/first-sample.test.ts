@@ -22,17 +22,25 @@ class FakeScope extends EventTarget {
 function service() {
   const opened: { bytes: number[]; options?: OpenOptions }[] = [];
   let release: (() => void) | null = null;
+  /** What happened after each open, in order: schema reads (with their options) and content key reads. */
+  const calls: string[] = [];
   const engine: OpeningService & { openLazy(): Promise<string> } = {
     async open(bytes, options) {
       opened.push({ bytes: [...bytes], options });
+      calls.length = 0;
       if (hold.next) {
         hold.next = false;
         await new Promise<void>((resolve) => (release = resolve));
       }
       return { ok: true, sizeBytes: bytes.byteLength, tableCount: 0 };
     },
-    async schema() {
+    async schema(options) {
+      calls.push(`schema ${JSON.stringify(options ?? {})}`);
       return SCHEMA;
+    },
+    async contentKey() {
+      calls.push("contentKey");
+      return "key";
     },
     async openLazy() {
       opened.push({ bytes: [] });
@@ -40,7 +48,7 @@ function service() {
     },
   };
   const hold = { next: false };
-  return { engine, opened, hold, release: () => release?.() };
+  return { engine, opened, calls, hold, release: () => release?.() };
 }
 
 /** The fake as the worker's scope (EventTarget's listener type is wider than the module asks). */
@@ -56,7 +64,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("the first sample, opened by the worker at the start script's request", () => {
   it("downloads it, opens it without the page check when it has the listed size, reads its schema and moves the bytes to the page", async () => {
     const scope = new FakeScope();
-    const { engine, opened } = service();
+    const { engine, opened, calls } = service();
     const fetched: string[] = [];
     openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async (url) => {
       fetched.push(url);
@@ -67,7 +75,10 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(event.defaultPrevented || event.cancelBubble).toBe(true);
     await settle();
     expect(fetched).toEqual(["https://querylab.example/samples/bookshop.sqlite"]);
-    expect(opened).toEqual([{ bytes: [1, 2, 3], options: { checkPages: false } }]);
+    expect(opened).toEqual([{ bytes: [1, 2, 3], options: { checkPages: false, hashLater: true } }]);
+    // The row counts and the bytes' hash wait until the page has its answer: the schema is read without counts, and
+    // the content key (the hash of the bytes the engine kept) is read after the answer, so they are let go.
+    expect(calls).toEqual(['schema {"rowCounts":false}', "contentKey"]);
     expect(scope.posted).toHaveLength(1);
     const { message, transfer } = scope.posted[0]!;
     expect(message).toMatchObject({ type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: true, outcome: { ok: true }, schema: SCHEMA });
@@ -86,7 +97,7 @@ describe("the first sample, opened by the worker at the start script's request",
     scope.receive({ ...request(), bytes: new Uint8Array([4, 5, 6]).buffer });
     await settle();
     expect(fetched).toEqual([]);
-    expect(opened).toEqual([{ bytes: [4, 5, 6], options: { checkPages: false } }]);
+    expect(opened).toEqual([{ bytes: [4, 5, 6], options: { checkPages: false, hashLater: true } }]);
     const { message, transfer } = scope.posted[0]!;
     expect(message).toMatchObject({ opened: true, outcome: { ok: true }, schema: SCHEMA });
     expect(message.opened && [...message.bytes]).toEqual([4, 5, 6]);
@@ -99,7 +110,7 @@ describe("the first sample, opened by the worker at the start script's request",
     openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async () => new Uint8Array([1, 2, 3, 4]));
     scope.receive(request(3));
     await settle();
-    expect(opened[0]!.options).toEqual({ checkPages: true });
+    expect(opened[0]!.options).toEqual({ checkPages: true, hashLater: true });
   });
 
   it("says so when the download fails, and opens nothing", async () => {
@@ -127,6 +138,19 @@ describe("the first sample, opened by the worker at the start script's request",
     await settle();
     expect(opened.map((open) => open.bytes)).toEqual([[9]]);
     expect(scope.posted.map(({ message }) => message)).toMatchObject([{ opened: false, reason: "the page opened another database first" }]);
+  });
+
+  it("answers a request that comes after the page opened a database (the page's download of the sample ended late), so the page stops waiting", async () => {
+    const scope = new FakeScope();
+    const { engine, opened } = service();
+    const exposed = openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async () => new Uint8Array([1, 2, 3])).guard(engine);
+    await exposed.open(new Uint8Array([9]));
+    scope.receive({ ...request(), bytes: new Uint8Array([1, 2, 3]).buffer });
+    await settle();
+    expect(opened.map((open) => open.bytes)).toEqual([[9]]);
+    expect(scope.posted.map(({ message }) => message)).toMatchObject([
+      { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: false, reason: "the page opened another database first" },
+    ]);
   });
 
   it("makes a page's open that comes while the sample is opening wait for it, so the sample never replaces the page's database", async () => {

@@ -6,7 +6,7 @@
 // falls back to its usual path), and one that comes while the sample is opening waits for it, so it is never
 // overwritten by a sample opening late.
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/types";
-import type { OpenOptions } from "../app/core/db/sqljs-engine";
+import type { OpenOptions, SchemaOptions } from "../app/core/db/sqljs-engine";
 import { errorMessage } from "../app/core/error-message";
 
 /** The page → worker message (sent once, when the start script's download of the sample has ended). */
@@ -37,7 +37,8 @@ export type FirstSampleOpened =
 /** What the worker's database service offers this module. */
 export interface OpeningService {
   open(bytes: Uint8Array, options?: OpenOptions): Promise<Outcome<OpenedDatabase>>;
-  schema(): Promise<DatabaseSchema>;
+  schema(options?: SchemaOptions): Promise<DatabaseSchema>;
+  contentKey(): Promise<string>;
 }
 
 interface WorkerScope {
@@ -84,12 +85,17 @@ export function openFirstSampleWhenAsked(
       notOpened("the page opened another database first");
       return;
     }
+    // Two passes over every byte wait until the page has its answer (60-170 ms of a cold worker's time here, on the
+    // way to the first screen): the bytes' hash (the content key), computed right after the answer from the bytes
+    // the engine kept, and the row counts, which the page reads once the database is shown.
     const openAndRead = async () => {
-      const outcome = await engine.open(bytes, { checkPages: bytes.byteLength !== request.sizeBytes });
+      const outcome = await engine.open(bytes, { checkPages: bytes.byteLength !== request.sizeBytes, hashLater: true });
       globalThis.performance?.mark?.("querylab:worker-sample-opened");
-      const schema = outcome.ok ? await engine.schema().catch(() => null) : null;
-      // SQLite copied the bytes into its own memory; the page gets these (moved, not copied again).
-      answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome, schema, bytes });
+      const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
+      // SQLite copied the bytes into its own memory. The page gets a copy, moved, while the engine keeps these until
+      // it has hashed them (a copy costs a few ms; the hash of a cold worker took tens).
+      answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome, schema, bytes: outcome.ok ? bytes.slice() : bytes });
+      if (outcome.ok) await engine.contentKey();
     };
     // Set in the same turn as the check above, so no page open can slip in between.
     opening = openAndRead().finally(() => (opening = null));
@@ -101,8 +107,10 @@ export function openFirstSampleWhenAsked(
     if (data?.type !== FIRST_SAMPLE_MESSAGE || typeof data.url !== "string" || typeof data.file !== "string") return;
     event.stopImmediatePropagation();
     scope.removeEventListener("message", take);
-    if (superseded) return;
     const file = data.file;
+    // The request comes once the page's download has ended, so the page may have opened a database before it: it
+    // still gets its answer (the start script and the store wait for one).
+    if (superseded) return answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: "the page opened another database first" });
     const sizeBytes = typeof data.sizeBytes === "number" ? data.sizeBytes : null;
     const bytes = data.bytes instanceof ArrayBuffer ? data.bytes : undefined;
     void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes, bytes }).catch((error: unknown) =>

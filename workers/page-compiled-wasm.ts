@@ -2,7 +2,7 @@
 // worker neither waits for its own script to load before the download starts nor compiles the same bytes again.
 import type { InstantiatedWasm } from "../app/core/db/sqljs-memory";
 
-/** The message with the compiled module (or null if the page could not compile it), before any call; only the first sample request (workers/first-sample.ts) may come earlier. */
+/** The message with the compiled module (or null if the page could not compile it), before any call; the first sample request (workers/first-sample.ts) may come before or after it. */
 export const SQLITE_WASM_MESSAGE = "querylab:sqlite-wasm";
 
 export interface SqliteWasmMessage {

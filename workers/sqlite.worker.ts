@@ -42,7 +42,8 @@ const service = receivePageCompiledWasm(self)
       },
     });
   });
-// A first visit's sample, when the start script asks: downloaded and opened here while the page loads the app.
+// A first visit's sample, when the start script sends it: opened here while the page loads the app (downloaded here
+// only when the start script's download failed).
 const firstSample = openFirstSampleWhenAsked(self, service, async (url) => {
   const address = new URL(url, self.location.href);
   // Only the site's own sample: the one exception to this worker's guard is no way out to another site.

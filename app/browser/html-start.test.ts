@@ -20,8 +20,9 @@ class FakeWorker extends EventTarget {
   readonly posted: unknown[] = [];
   /** What each postMessage moved (its transfer list), beside `posted`. */
   readonly transferred: Transferable[][] = [];
-  /** Set by a test: postMessage throws (a worker that can no longer be posted to). */
+  /** Set by a test: postMessage throws (a worker that can no longer be posted to), or only for the compiled module. */
   refusesMessages = false;
+  refusesModule = false;
   constructor(
     readonly url: string,
     readonly options: WorkerOptions,
@@ -32,6 +33,7 @@ class FakeWorker extends EventTarget {
   }
   postMessage(message: unknown, transfer: Transferable[] = []): void {
     if (this.refusesMessages) throw new DOMException("The worker cannot be posted to.", "InvalidStateError");
+    if (this.refusesModule && (message as { module?: unknown }).module) throw new DOMException("The module cannot be cloned.", "DataCloneError");
     this.posted.push(message);
     this.transferred.push(transfer);
   }
@@ -200,6 +202,15 @@ describe("startFromHtml", () => {
     const { scope } = page({ compiles: false });
     const started = startFromHtml(CONFIG, scope);
     expect(await started.wasm).toBeNull();
+    await Promise.resolve();
+    expect(FakeWorker.started[0]!.posted).toContainEqual({ type: "querylab:sqlite-wasm", module: null });
+  });
+
+  it("sends null instead of a compiled module the worker cannot be sent, so the worker loads the WASM itself", async () => {
+    const { scope } = page();
+    const started = startFromHtml(CONFIG, scope);
+    FakeWorker.started[0]!.refusesModule = true;
+    expect(await started.wasm).toBe(MODULE);
     await Promise.resolve();
     expect(FakeWorker.started[0]!.posted).toContainEqual({ type: "querylab:sqlite-wasm", module: null });
   });

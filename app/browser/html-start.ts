@@ -52,7 +52,7 @@ export interface StartedFromHtml {
 }
 
 export type StartedSample =
-  /** `url`: absolute, as the worker fetched it (the page caches it for offline use: app/browser/offline-cache.ts). */
+  /** `url`: absolute, as the page (or, when that failed, the worker) fetched it (cached for offline use: app/browser/offline-cache.ts). */
   { file: string; url: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null> } | { file: string; response: Promise<Response> };
 
 /** See startFromHtml: no database named in the address, and no kept database to reopen (known: localStorage readable). */

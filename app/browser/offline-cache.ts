@@ -4,7 +4,7 @@
 // opens offline too. Files the workers fetched are not in the page's list: the first sample (which the SQLite worker
 // downloads itself when the start script's download failed) is added by name; others (a model) are cached on their
 // next load.
-import { sampleUrlsFetchedByWorker } from "./samples";
+import { sampleUrlsOpenedByWorker } from "./samples";
 
 /** The same-origin files the page has fetched, each once, from its resource timing entries. */
 export function sameOriginResources(entryNames: readonly string[], pageOrigin: string): string[] {
@@ -24,6 +24,6 @@ export function sameOriginResources(entryNames: readonly string[], pageOrigin: s
 /** Asks the active service worker to cache what the page fetched before it was in control. */
 export async function cacheFilesFetchedBeforeControl(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
-  const names = [...performance.getEntriesByType("resource").map((entry) => entry.name), ...sampleUrlsFetchedByWorker()];
+  const names = [...performance.getEntriesByType("resource").map((entry) => entry.name), ...sampleUrlsOpenedByWorker()];
   registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: sameOriginResources(names, location.origin) } });
 }

@@ -66,17 +66,17 @@ function adoptStartedSample(): void {
     if (!earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
   } else {
     openingInWorker = { file: started.file, worker: started.openedIn, opened: started.opened };
-    fetchedByWorker.push(started.url);
+    openedByWorker.push(started.url);
   }
 }
 
 /** Samples the first SQLite worker opened: the start script downloaded them, or the worker did when that failed (then they are not in the page's resource timing). */
-const fetchedByWorker: string[] = [];
+const openedByWorker: string[] = [];
 
 /** The addresses of samples the SQLite worker opened at the start, for the offline cache to fetch again once it is in control. */
-export function sampleUrlsFetchedByWorker(): readonly string[] {
+export function sampleUrlsOpenedByWorker(): readonly string[] {
   adoptStartedSample();
-  return fetchedByWorker;
+  return openedByWorker;
 }
 
 export interface SampleOpenedInWorker {

@@ -6,8 +6,8 @@
 export const START_STEPS = [
   "start-script", // index.html's start script runs: WASM compile, worker, sample list and first sample requested
   "wasm-compiled", // SQLite's WASM compiled on the page (sent to the worker)
-  "sample-downloaded", // the first visit's sample has arrived whole (downloaded by the page, when it has no worker)
-  "sample-opened-in-worker", // the worker downloaded and opened the first visit's sample (workers/first-sample.ts)
+  "sample-downloaded", // the first visit's sample has arrived whole in the page (the start script downloads it)
+  "sample-opened-in-worker", // the worker opened the first visit's sample (workers/first-sample.ts)
   "entry-evaluating", // the app's first module runs (its imports are fetched)
   "modules-evaluated", // every module of the entry has run: the app is asked to render (Preact, through React's API)
   "first-render", // the app's first render is committed to the page

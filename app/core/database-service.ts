@@ -1,7 +1,7 @@
 // The database API the worker exposes and the CLI uses: the SQLite engine composed with the column profile and
 // the EX judge's runner. The one place that joins the layers (db, schema, eval) for a connection; no layer imports it.
 import type { SqlJsStatic } from "sql.js";
-import { SqliteEngine, type ExecuteOptions, type ImportFormat, type OpenOptions } from "./db/sqljs-engine";
+import { SqliteEngine, type ExecuteOptions, type ImportFormat, type OpenOptions, type SchemaOptions } from "./db/sqljs-engine";
 import type { ReadOnlyOptions } from "./db/read-only-query";
 import type { CsvOptions } from "./db/result-export";
 import { errorMessage } from "./error-message";
@@ -173,8 +173,8 @@ export class DatabaseService {
     return this.engine.exportResult(resultId, format, csv);
   }
 
-  schema(): Promise<DatabaseSchema> {
-    return this.engine.schema();
+  schema(options?: SchemaOptions): Promise<DatabaseSchema> {
+    return this.engine.schema(options);
   }
 
   exportDatabase(): Promise<Uint8Array> {

@@ -333,6 +333,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       if (openedInWorker?.schema) {
         set({ schema: openedInWorker.schema });
         markStart("schema-read");
+        // The worker leaves the row counts out of the first sample's schema, so it is shown sooner: read them now.
+        if (openedInWorker.schema.tables.some((table) => table.kind === "table" && table.rowCount === null))
+          void get()
+            .refreshSchema()
+            .catch(() => undefined);
       } else await get().refreshSchema();
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.

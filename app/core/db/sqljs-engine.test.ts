@@ -316,3 +316,25 @@ describe("read-only execution through the engine", () => {
     expect(written.ok).toBe(true);
   });
 });
+
+describe("an open that leaves the hash and the row counts for later (the first sample's, workers/first-sample.ts)", () => {
+  it("gives the same content key as an open that hashes at once, also after writes, and reads the schema with or without row counts", async () => {
+    const SQL = await initSqlJs();
+    const eager = new SqliteEngine(SQL);
+    await eager.open(fixtureBytes);
+    const later = new SqliteEngine(SQL);
+    const bytes = fixtureBytes.slice();
+    await later.open(bytes, { hashLater: true });
+    expect(await later.contentKey()).toBe(await eager.contentKey());
+    // The key's hash is of the bytes as opened, even when it is first asked for after a write.
+    const other = new SqliteEngine(SQL);
+    await other.open(fixtureBytes.slice(), { hashLater: true });
+    expect((await other.execute("INSERT INTO authors(name) VALUES ('Grace')")).ok).toBe(true);
+    expect((await other.contentKey()).startsWith(`${await eager.contentKey()}~`)).toBe(true);
+    const counted = (await later.schema()).tables.find((table) => table.name === "books");
+    const uncounted = (await later.schema({ rowCounts: false })).tables.find((table) => table.name === "books");
+    expect(counted?.rowCount).toBe(3);
+    expect(uncounted?.rowCount).toBeNull();
+    expect(uncounted?.columns).toEqual(counted?.columns);
+  });
+});

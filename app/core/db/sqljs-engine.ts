@@ -74,14 +74,28 @@ export interface OpenOptions {
    * the schema are still read. True by default: files, downloads and stored copies are checked.
    */
   checkPages?: boolean;
+  /**
+   * Leaves hashing the bytes (the content key's part, a pass over every byte) until the content key is first asked
+   * for; the engine keeps `bytes` until then, so the caller must neither change nor transfer them before. The first
+   * visit's sample uses it to answer the page sooner, then reads the key at once (workers/first-sample.ts).
+   */
+  hashLater?: boolean;
+}
+
+/** What schema() reads. */
+export interface SchemaOptions {
+  /** false leaves every rowCount null: counting reads every page of every table (tens of ms for a sample). */
+  rowCounts?: boolean;
 }
 
 export class SqliteEngine {
   private database: Database;
   private readonly results = new Map<string, StoredResult>();
   private nextResultNumber = 1;
-  /** Hash of the bytes last opened: the same file opened again gets the same content key. */
-  private openedHash = hashBytes(new Uint8Array());
+  /** Hash of the bytes last opened: the same file opened again gets the same content key. null until computed (hashLater). */
+  private openedHash: string | null = hashBytes(new Uint8Array());
+  /** The bytes last opened with hashLater, kept only until their hash is computed. */
+  private unhashed: Uint8Array | null = null;
   /** Changes since the open (runs that changed the database, imports). */
   private writes = 0;
   /** Random per open, so keys after writes never collide with another session's different writes. */
@@ -121,7 +135,8 @@ export class SqliteEngine {
     tuneConnection(candidate);
     this.lazy = null;
     this.results.clear();
-    this.openedHash = hashBytes(bytes ?? new Uint8Array());
+    this.openedHash = options.hashLater && bytes ? null : hashBytes(bytes ?? new Uint8Array());
+    this.unhashed = this.openedHash === null ? bytes : null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
     const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
@@ -172,6 +187,7 @@ export class SqliteEngine {
     // The file is never read whole, so its key is what names it: the source, its size and its header (whose change
     // counter moves on every write to the file).
     this.openedHash = `lazy-${hashBytes(new TextEncoder().encode(`${file.label}|${file.sizeBytes}|`))}-${hashBytes(header)}`;
+    this.unhashed = null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
     const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
@@ -339,6 +355,10 @@ export class SqliteEngine {
    * session and the number of changes (new after every write, and never equal to another session's).
    */
   async contentKey(): Promise<string> {
+    if (this.openedHash === null) {
+      this.openedHash = hashBytes(this.unhashed ?? new Uint8Array());
+      this.unhashed = null;
+    }
     return this.writes === 0 ? this.openedHash : `${this.openedHash}~${this.session}~${this.writes}`;
   }
 
@@ -375,10 +395,10 @@ export class SqliteEngine {
   }
 
   /** The schema; when the file is too damaged to read it, an empty one (the open check refuses most such files). */
-  async schema(): Promise<DatabaseSchema> {
+  async schema(options: SchemaOptions = {}): Promise<DatabaseSchema> {
     try {
       // Exact row counts read every page of every table: on a database read on demand that is the whole file.
-      return readSchema(this.database, { countRows: this.lazy === null });
+      return readSchema(this.database, { countRows: this.lazy === null && (options.rowCounts ?? true) });
     } catch {
       return { tables: [] };
     }
