@@ -41,10 +41,14 @@ describe("the start script the build writes", () => {
     const document = { currentScript: { dataset: { start: JSON.stringify(config) } } };
     new Function("window", "document", source)(window, document);
     const started = window[STARTED_FROM_HTML] as StartedFromHtml;
-    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
+    // The page downloads the first sample itself and sends the worker its bytes.
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/samples/bookshop.sqlite"]);
     expect(workers).toEqual(["./assets/sqlite.worker-1.js"]);
     expect(started.sample?.file).toBe("bookshop.sqlite");
-    expect(posted[0]).toMatchObject({ type: "querylab:first-sample", url: "https://querylab.example/samples/bookshop.sqlite" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(posted).toContainEqual(
+      expect.objectContaining({ type: "querylab:first-sample", url: "https://querylab.example/samples/bookshop.sqlite", bytes: expect.any(ArrayBuffer) }),
+    );
 
     // Arriving after the app's modules began (they close the slot), it starts nothing: no second worker or download.
     requested.length = 0;
