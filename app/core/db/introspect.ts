@@ -42,8 +42,47 @@ export function columnCommentsFromCreateSql(createSql: string, columnNames: stri
   return comments;
 }
 
-function readColumns(database: Database, table: string, createSql: string): ColumnInfo[] {
-  const info = rows(database, 'SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?)', [table]);
+/** The tables and views readSchema lists (`m`: sqlite_schema), and the tables among them. */
+const LISTED = "m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%'";
+const LISTED_TABLES = "m.type = 'table' AND m.name NOT LIKE 'sqlite_%'";
+
+/** Rows grouped by the value of their `of` column (a table's or an index's name), each group in the rows' order. */
+function groupedBy(found: Record<string, unknown>[]): Map<string, Record<string, unknown>[]> {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of found) {
+    const key = String(row.of);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Every listed table's and view's columns, indexes and foreign keys, one statement each: the pragma functions joined
+ * to sqlite_schema. Asked table by table, a schema took three to five statements per table and one per index (about
+ * sixty for a sample; tens of ms in a worker that has just started, and on every schema refresh after a write).
+ */
+function readDetails(database: Database) {
+  const read = (sql: string) => groupedBy(rows(database, sql));
+  return {
+    columns: read(
+      `SELECT m.name AS "of", p.name, p.type, p."notnull" AS not_null, p.dflt_value, p.pk FROM sqlite_schema AS m, pragma_table_info(m.name) AS p WHERE ${LISTED} ORDER BY m.name, p.cid`,
+    ),
+    indexes: read(
+      `SELECT m.name AS "of", l.name, l."unique" AS is_unique, l.origin FROM sqlite_schema AS m, pragma_index_list(m.name) AS l WHERE ${LISTED_TABLES} ORDER BY m.name, l.seq`,
+    ),
+    // Index names are unique across the database, so an index's columns are found by its name alone.
+    indexColumns: read(
+      `SELECT l.name AS "of", i.name FROM sqlite_schema AS m, pragma_index_list(m.name) AS l, pragma_index_info(l.name) AS i WHERE ${LISTED_TABLES} ORDER BY l.name, i.seqno`,
+    ),
+    foreignKeys: read(
+      `SELECT m.name AS "of", f.id, f."table" AS to_table, f."from" AS from_column, f."to" AS to_column FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE ${LISTED_TABLES} ORDER BY m.name, f.id, f.seq`,
+    ),
+  };
+}
+
+function columnsFrom(info: Record<string, unknown>[], createSql: string): ColumnInfo[] {
   const comments = columnCommentsFromCreateSql(
     createSql,
     info.map((row) => String(row.name)),
@@ -58,13 +97,9 @@ function readColumns(database: Database, table: string, createSql: string): Colu
   }));
 }
 
-function readForeignKeys(database: Database, table: string, primaryKeyOf: (table: string) => string[]): ForeignKeyInfo[] {
+function foreignKeysFrom(found: Record<string, unknown>[], primaryKeyOf: (table: string) => string[]): ForeignKeyInfo[] {
   const byId = new Map<number, ForeignKeyInfo>();
-  for (const row of rows(
-    database,
-    'SELECT id, "table" AS to_table, "from" AS from_column, "to" AS to_column FROM pragma_foreign_key_list(?) ORDER BY id, seq',
-    [table],
-  )) {
+  for (const row of found) {
     const id = Number(row.id);
     const key = byId.get(id) ?? { fromColumns: [], toTable: String(row.to_table), toColumns: [] };
     key.fromColumns.push(String(row.from_column));
@@ -78,14 +113,12 @@ function readForeignKeys(database: Database, table: string, primaryKeyOf: (table
   return [...byId.values()];
 }
 
-function readIndexes(database: Database, table: string): IndexInfo[] {
-  return rows(database, 'SELECT name, "unique" AS is_unique, origin FROM pragma_index_list(?)', [table]).map((row) => ({
+function indexesFrom(found: Record<string, unknown>[], indexColumns: Map<string, Record<string, unknown>[]>): IndexInfo[] {
+  return found.map((row) => ({
     name: String(row.name),
     unique: Number(row.is_unique) === 1,
     origin: String(row.origin),
-    columns: rows(database, "SELECT name FROM pragma_index_info(?) ORDER BY seqno", [String(row.name)]).map((column) =>
-      column.name === null ? "(expression)" : String(column.name),
-    ),
+    columns: (indexColumns.get(String(row.name)) ?? []).map((column) => (column.name === null ? "(expression)" : String(column.name))),
   }));
 }
 
@@ -109,6 +142,7 @@ export function readSchema(database: Database, options: ReadSchemaOptions = {}):
     database,
     "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name COLLATE NOCASE",
   );
+  const details = readDetails(database);
   const tables: TableInfo[] = objects.map((object) => {
     const name = String(object.name);
     const kind = object.type === "view" ? "view" : "table";
@@ -117,9 +151,9 @@ export function readSchema(database: Database, options: ReadSchemaOptions = {}):
       name,
       kind,
       rowCount: kind === "table" && countTables ? countRows(database, name) : null,
-      columns: readColumns(database, name, sql),
+      columns: columnsFrom(details.columns.get(name) ?? [], sql),
       foreignKeys: [],
-      indexes: kind === "table" ? readIndexes(database, name) : [],
+      indexes: kind === "table" ? indexesFrom(details.indexes.get(name) ?? [], details.indexColumns) : [],
       sql,
     };
   });
@@ -130,7 +164,7 @@ export function readSchema(database: Database, options: ReadSchemaOptions = {}):
       .sort((a, b) => a.primaryKeyPosition - b.primaryKeyPosition)
       .map((column) => column.name);
   for (const table of tables) {
-    if (table.kind === "table") table.foreignKeys = readForeignKeys(database, table.name, primaryKeyOf);
+    if (table.kind === "table") table.foreignKeys = foreignKeysFrom(details.foreignKeys.get(table.name) ?? [], primaryKeyOf);
   }
   return { tables };
 }
