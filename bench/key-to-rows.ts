@@ -300,6 +300,10 @@ export async function measureKeyToRows(
     // bimodal (1-3 ms or 6-13 ms from store to rows, by the frame's phase). Run so, no press reuses a statement the
     // engine kept prepared (it keeps 16): SQLite parses and plans each, as better-sqlite3 does in nativeMs.
     const order = [0, 1, 2].flatMap((offset) => queries.map((_, index) => index).filter((index) => index % 3 === offset));
+    const shapeOf = (index: number) => queries[index]!.name.replace(/ \([^)]*\)$/, "");
+    if (order.some((index, at) => at > 0 && shapeOf(index) === shapeOf(order[at - 1]!))) {
+      throw new Error("Two presses in a row would run the same query shape: the list must hold each shape's literals side by side, three each.");
+    }
     const passes = options.warmups + options.repetitions;
     const pressesOf = queries.map((): PressTiming[] => []);
     const roundTripsOf = queries.map((): number[] => []);

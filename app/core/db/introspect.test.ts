@@ -1,3 +1,4 @@
+import BetterSqlite3 from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import initSqlJs, { type Database } from "sql.js";
@@ -162,5 +163,41 @@ describe("readSchema", () => {
     expect(schema.tables.filter((table) => table.kind === "view").map((table) => table.name)).toEqual(["Another view", "big_orders"]);
     expect(pairs.rowCount).toBe(0);
     database.close();
+  });
+});
+
+describe("readSchema over objects SQLite cannot fully read, or shadows", () => {
+  it("reads main's tables and indexes, not the temp ones that shadow them by name", async () => {
+    const database = new (await initSqlJs()).Database();
+    database.exec("CREATE TABLE a (x, y); CREATE TABLE b (p, q); CREATE INDEX ia ON b (p); CREATE TEMP TABLE a (m, n); CREATE INDEX temp.ia ON a (n);");
+    const schema = readSchema(database);
+    expect(schema.tables.find((table) => table.name === "a")!.columns.map((column) => column.name)).toEqual(["x", "y"]);
+    expect(schema.tables.find((table) => table.name === "b")!.indexes).toMatchObject([{ name: "ia", columns: ["p"] }]);
+    database.close();
+  });
+
+  it("still lists every other object when a view's table was dropped or a virtual table's module is missing (FTS5 is not in sql.js)", async () => {
+    const SQL = await initSqlJs();
+    const broken = new SQL.Database();
+    broken.exec("CREATE TABLE t (a); CREATE TABLE u (id INTEGER PRIMARY KEY, t_a REFERENCES t); CREATE VIEW v AS SELECT a FROM t; DROP TABLE t;");
+    const schema = readSchema(broken);
+    expect(schema.tables.map((table) => [table.name, table.columns.map((column) => column.name)])).toEqual([
+      ["u", ["id", "t_a"]],
+      ["v", []],
+    ]);
+    broken.close();
+    // A file with an FTS5 table, as better-sqlite3 (whose SQLite has FTS5) writes it.
+    const native = new BetterSqlite3(":memory:");
+    native.exec(
+      "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); CREATE VIRTUAL TABLE notes_search USING fts5(body); INSERT INTO notes VALUES (1, 'hello');",
+    );
+    const withFts = new SQL.Database(native.serialize());
+    native.close();
+    const tables = readSchema(withFts).tables;
+    expect(tables.find((table) => table.name === "notes")).toMatchObject({ rowCount: 1, columns: [{ name: "id" }, { name: "body" }] });
+    expect(tables.find((table) => table.name === "notes_search")).toMatchObject({ columns: [], rowCount: null });
+    // Its shadow tables are ordinary tables, read as such.
+    expect(tables.find((table) => table.name === "notes_search_config")?.columns.length).toBeGreaterThan(0);
+    withFts.close();
   });
 });

@@ -58,28 +58,56 @@ function groupedBy(found: Record<string, unknown>[]): Map<string, Record<string,
   return groups;
 }
 
+type Details = Record<"columns" | "indexes" | "indexColumns" | "foreignKeys", Map<string, Record<string, unknown>[]>>;
+
 /**
  * Every listed table's and view's columns, indexes and foreign keys, one statement each: the pragma functions joined
  * to sqlite_schema. Asked table by table, a schema took three to five statements per table and one per index (about
  * sixty for a sample; tens of ms in a worker that has just started, and on every schema refresh after a write).
+ * Each pragma is asked of 'main': by name alone SQLite looks in temp first, where a temp table or index may shadow
+ * one of main's. `only` restricts the reads to one object (see readSchema).
  */
-function readDetails(database: Database) {
-  const read = (sql: string) => groupedBy(rows(database, sql));
+function readDetails(database: Database, only: string | null = null): Details {
+  const filter = only === null ? "" : " AND m.name = ?";
+  const read = (sql: string) => groupedBy(rows(database, sql, only === null ? [] : [only]));
   return {
     columns: read(
-      `SELECT m.name AS "of", p.name, p.type, p."notnull" AS not_null, p.dflt_value, p.pk FROM sqlite_schema AS m, pragma_table_info(m.name) AS p WHERE ${LISTED} ORDER BY m.name, p.cid`,
+      `SELECT m.name AS "of", p.name, p.type, p."notnull" AS not_null, p.dflt_value, p.pk FROM sqlite_schema AS m, pragma_table_info(m.name, 'main') AS p WHERE ${LISTED}${filter} ORDER BY m.name, p.cid`,
     ),
     indexes: read(
-      `SELECT m.name AS "of", l.name, l."unique" AS is_unique, l.origin FROM sqlite_schema AS m, pragma_index_list(m.name) AS l WHERE ${LISTED_TABLES} ORDER BY m.name, l.seq`,
+      `SELECT m.name AS "of", l.name, l."unique" AS is_unique, l.origin FROM sqlite_schema AS m, pragma_index_list(m.name, 'main') AS l WHERE ${LISTED_TABLES}${filter} ORDER BY m.name, l.seq`,
     ),
-    // Index names are unique across the database, so an index's columns are found by its name alone.
+    // Index names are unique within a schema, so an index's columns are found by its name alone.
     indexColumns: read(
-      `SELECT l.name AS "of", i.name FROM sqlite_schema AS m, pragma_index_list(m.name) AS l, pragma_index_info(l.name) AS i WHERE ${LISTED_TABLES} ORDER BY l.name, i.seqno`,
+      `SELECT l.name AS "of", i.name FROM sqlite_schema AS m, pragma_index_list(m.name, 'main') AS l, pragma_index_info(l.name, 'main') AS i WHERE ${LISTED_TABLES}${filter} ORDER BY l.name, i.seqno`,
     ),
     foreignKeys: read(
-      `SELECT m.name AS "of", f.id, f."table" AS to_table, f."from" AS from_column, f."to" AS to_column FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE ${LISTED_TABLES} ORDER BY m.name, f.id, f.seq`,
+      `SELECT m.name AS "of", f.id, f."table" AS to_table, f."from" AS from_column, f."to" AS to_column FROM sqlite_schema AS m, pragma_foreign_key_list(m.name, 'main') AS f WHERE ${LISTED_TABLES}${filter} ORDER BY m.name, f.id, f.seq`,
     ),
   };
+}
+
+/**
+ * readDetails for the whole schema; when that fails (a view over a dropped table, a virtual table whose module this
+ * SQLite lacks, such as FTS5), object by object, an object that cannot be read left without columns, indexes or
+ * keys: one bad object no longer hides the rest of the schema.
+ */
+function readDetailsOf(database: Database, names: readonly string[]): Details {
+  try {
+    return readDetails(database);
+  } catch {
+    const merged: Details = { columns: new Map(), indexes: new Map(), indexColumns: new Map(), foreignKeys: new Map() };
+    for (const name of names) {
+      let details: Details;
+      try {
+        details = readDetails(database, name);
+      } catch {
+        continue;
+      }
+      for (const kind of Object.keys(merged) as (keyof Details)[]) for (const [key, found] of details[kind]) merged[kind].set(key, found);
+    }
+    return merged;
+  }
 }
 
 function columnsFrom(info: Record<string, unknown>[], createSql: string): ColumnInfo[] {
@@ -142,7 +170,10 @@ export function readSchema(database: Database, options: ReadSchemaOptions = {}):
     database,
     "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name COLLATE NOCASE",
   );
-  const details = readDetails(database);
+  const details = readDetailsOf(
+    database,
+    objects.map((object) => String(object.name)),
+  );
   const tables: TableInfo[] = objects.map((object) => {
     const name = String(object.name);
     const kind = object.type === "view" ? "view" : "table";

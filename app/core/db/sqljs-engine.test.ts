@@ -337,4 +337,20 @@ describe("an open that leaves the hash and the row counts for later (the first s
     expect(uncounted?.rowCount).toBeNull();
     expect(uncounted?.columns).toEqual(counted?.columns);
   });
+
+  it("keys the database open now: another open before the key is read, or a failed one, is accounted for", async () => {
+    const SQL = await initSqlJs();
+    const engine = new SqliteEngine(SQL);
+    await engine.open(fixtureBytes.slice(), { hashLater: true });
+    const empty = new SqliteEngine(SQL);
+    await empty.open(null);
+    // Another open replaces the bytes kept for the hash; a failed one keeps the database open and its key.
+    await engine.open(null);
+    expect(await engine.contentKey()).toBe(await empty.contentKey());
+    await engine.open(fixtureBytes.slice(), { hashLater: true });
+    expect((await engine.open(new Uint8Array([1, 2, 3]))).ok).toBe(false);
+    const eager = new SqliteEngine(SQL);
+    await eager.open(fixtureBytes);
+    expect(await engine.contentKey()).toBe(await eager.contentKey());
+  });
 });
