@@ -9,6 +9,7 @@ import { useAgentStore } from "./state/agent-store";
 import { useEditorStore } from "./state/editor-store";
 import { watchSqliteWorker } from "./state/worker-recovery";
 import { followDatabaseWorkspaces } from "./state/thread-workspace";
+import { applyAddressAfterStart } from "./state/address-after-start";
 import { useSettingsStore } from "./state/settings-store";
 import { restrictConnections } from "./browser/content-security";
 import { installTestHook } from "./ui/test-hook";
@@ -55,9 +56,10 @@ followDatabaseWorkspaces();
 void useDatabaseStore
   .getState()
   .start()
-  .then(() => start.question && useAgentStore.getState().setQuestion(start.question))
-  // A shared session (#session=… or ?session=URL) opens over the database the page started with.
-  .then(() => {
-    const session = sessionInAddress(new URL(location.href));
-    if (session) void useSessionStore.getState().openFromAddress(session);
-  });
+  .then(() =>
+    applyAddressAfterStart(start.question ?? null, () => {
+      // A shared session (#session=… or ?session=URL) opens over the database the page started with.
+      const session = sessionInAddress(new URL(location.href));
+      if (session) void useSessionStore.getState().openFromAddress(session);
+    }),
+  );

@@ -8,6 +8,7 @@ import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
 import { useQueryStore } from "./query-store";
 import { followDatabaseWorkspaces, type WorkspaceFollower } from "./thread-workspace";
+import { applyAddressAfterStart } from "./address-after-start";
 
 function open(id: string | null, name = id ?? "") {
   useDatabaseStore.setState({ current: id === null ? null : { id, name, source: "file", sizeBytes: 1, updatedAt: 1, saveState: "saved" } });
@@ -140,5 +141,26 @@ describe("per-database workspace", () => {
     });
     expect(text()).toBe("SELECT 'mine'");
     await vi.waitFor(async () => expect(await queryLabStorage().loadWorkspace("db-copy")).toMatchObject({ editorText: "SELECT 'mine'" }));
+  });
+});
+
+describe("what the address asks for once the first database is open", () => {
+  it("waits until that database's workspace is on screen, so entering it does not empty the question box or replace the session", async () => {
+    // Reading the workspace takes longer than opening the database: held until the test lets it go.
+    const storage = queryLabStorage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    provideServices({ storage: { ...storage, loadWorkspace: async (id: string) => (await held, storage.loadWorkspace(id)) } });
+    follower.stop();
+    follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
+    open("db-shop", "Shop");
+    const sessionOpened = vi.fn(() => expect(useAgentStore.getState().question).toBe("How many flights were cancelled?"));
+    const applied = applyAddressAfterStart("How many flights were cancelled?", sessionOpened);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sessionOpened).not.toHaveBeenCalled();
+    release();
+    await applied;
+    expect(useAgentStore.getState().question).toBe("How many flights were cancelled?");
+    expect(sessionOpened).toHaveBeenCalledOnce();
   });
 });
