@@ -165,7 +165,8 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
       // The page downloads the sample and moves the bytes to the worker: started here, the download runs while the
       // worker's script loads and the app is evaluated. Left to the worker it began only once the worker had run its
       // script and taken the request, which the page, busy evaluating the app, passed on late (~900 ms into a load
-      // here): ready came ~10% sooner on loopback and ~13% sooner at 10 Mbit/s this way (bench/page-load.ts).
+      // here): ready came ~11% sooner at 10 Mbit/s this way (bench/startup.ts); on loopback, where the start is
+      // bound by two cores' CPU, about as soon as before (the worker's open now overlaps the page's first render).
       // When the page's download fails, the worker is asked without the bytes and tries itself (then says why not).
       const ask = (bytes?: ArrayBuffer) => {
         const message = { ...request, bytes } satisfies Omit<FirstSampleRequest, "type"> & { type: string };
