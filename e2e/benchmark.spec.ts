@@ -136,7 +136,7 @@ test("a Spider-layout .zip loads, and two models run side by side", async ({ pag
   const view = page.getByRole("region", { name: "Benchmark" });
   await view.getByLabel("Benchmark zip").setInputFiles({ name: "spider-mini.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
   await expect(view.getByText("spider-mini.zip")).toBeVisible();
-  await expect(view.getByText(/2 questions · 1 databases/)).toBeVisible();
+  await expect(view.getByText(/2 questions · 1 database$/)).toBeVisible();
   await view.getByLabel("Models").fill("model-a, model-b");
   await view.getByRole("button", { name: "Run benchmark" }).click();
   await expect(view.getByRole("status", { name: "Benchmark status" })).toContainText("done · 4 of 4 · accuracy 75.0% (3/4)");

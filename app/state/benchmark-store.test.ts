@@ -147,6 +147,53 @@ describe("benchmark store", () => {
     expect(reloaded.store.getState().results).toHaveLength(4);
   });
 
+  it("keeps a benchmark the person opens while the view is still loading the teaching one by itself (CI failure: the teaching benchmark replaced a .zip)", async () => {
+    const page = await loadPage();
+    const teachingQuestions = await readFile("public/benchmark/dev.json");
+    let releaseTeaching = () => {};
+    const teachingHeld = new Promise<void>((resolve) => (releaseTeaching = resolve));
+    const realFetch = globalThis.fetch;
+    let teachingAsked = false;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith("benchmark/dev.json")) return realFetch(input, init);
+      teachingAsked = true;
+      await teachingHeld;
+      return new Response(teachingQuestions);
+    });
+    // The view's first open: nothing was open before, so it loads the teaching benchmark; meanwhile a folder is chosen.
+    const restored = page.store.getState().restore();
+    await until(() => teachingAsked);
+    await page.store.getState().loadFolder(await folderFiles());
+    releaseTeaching();
+    await restored;
+    expect(page.store.getState().sourceName).toBe("course");
+    expect(page.store.getState().questions).toHaveLength(QUESTIONS.length);
+    expect(page.store.getState().loadError).toBeNull();
+  });
+
+  it("keeps the later of two chosen benchmarks when the earlier one finishes loading last", async () => {
+    const page = await loadPage();
+    const database = await readFile("public/samples/bookshop.sqlite");
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const slowZip = new File([], "slow.zip");
+    // The first .zip's bytes arrive only after the second benchmark is open.
+    Object.defineProperty(slowZip, "arrayBuffer", {
+      value: async () => {
+        await firstHeld;
+        const { zipSync } = await import("fflate");
+        return zipSync({ "slow/dev.json": new TextEncoder().encode(JSON.stringify(QUESTIONS.slice(0, 1))), "slow/database/bookshop/bookshop.sqlite": database })
+          .buffer;
+      },
+    });
+    const first = page.store.getState().loadZip(slowZip);
+    await page.store.getState().loadFolder(await folderFiles());
+    releaseFirst();
+    await first;
+    expect(page.store.getState().sourceName).toBe("course");
+    expect(page.store.getState().questions).toHaveLength(QUESTIONS.length);
+  });
+
   it("refuses to start with no model named here or in Settings, and says where to name one", async () => {
     const page = await loadPage();
     await page.store.getState().loadFolder(await folderFiles());

@@ -88,6 +88,12 @@ const pagePruning: NonNullable<BenchmarkPruning> = {
   },
 };
 
+/**
+ * Which load is the latest: a benchmark that finishes loading after the person chose another (the teaching benchmark
+ * the view opens by itself while a .zip is read, or one slow .zip overtaken by the next) is closed, not shown.
+ */
+let latestLoad = 0;
+
 export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   const save = async () => {
     const state = get();
@@ -111,7 +117,11 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
    * A loaded benchmark replaces the previous one (its workers end) and starts with no results, unless it is the one the
    * page had before a reload: then its kept run comes back (and a paused one can resume).
    */
-  const loaded = async (next: PageBenchmark, kind: BenchmarkSourceKind, loadError: string | null = null) => {
+  const loaded = async (ticket: number, next: PageBenchmark, kind: BenchmarkSourceKind, loadError: string | null = null) => {
+    if (ticket !== latestLoad) {
+      next.source.close();
+      return;
+    }
     const reopened = get().reopen?.name === next.name;
     replaceBenchmark(next);
     const { questions, computed } = withDifficulties(next.questions);
@@ -121,14 +131,22 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   };
 
   /** A Spider- or BIRD-layout benchmark among a set of files by path (a chosen folder or an unpacked .zip). */
-  const loadEntries = async (name: string, kind: BenchmarkSourceKind, entries: Map<string, ReadBytes>) => {
+  const loadEntries = async (ticket: number, name: string, kind: BenchmarkSourceKind, entries: Map<string, ReadBytes>) => {
     const found = await benchmarkFromFiles(name, entries);
     if (!found.ok) {
-      set({ loadError: found.message });
+      if (ticket === latestLoad) set({ loadError: found.message });
       return;
     }
     const { missing } = found.benchmark;
-    await loaded(found.benchmark, kind, missing.length > 0 ? `No database file for ${missing.join(", ")}; their questions are left out.` : null);
+    await loaded(ticket, found.benchmark, kind, missing.length > 0 ? `No database file for ${missing.join(", ")}; their questions are left out.` : null);
+  };
+
+  const loadTeachingAs = async (ticket: number) => {
+    try {
+      await loaded(ticket, await teachingBenchmark(import.meta.env.BASE_URL), "teaching");
+    } catch (error) {
+      if (ticket === latestLoad) set({ loadError: errorMessage(error) });
+    }
   };
 
   /** A kept run shown again: finished, or paused where it stopped (resumable once its benchmark is loaded). */
@@ -215,29 +233,27 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     runModels: [],
 
     async loadTeaching() {
-      try {
-        await loaded(await teachingBenchmark(import.meta.env.BASE_URL), "teaching");
-      } catch (error) {
-        set({ loadError: errorMessage(error) });
-      }
+      await loadTeachingAs(++latestLoad);
     },
 
     async loadFolder(files) {
+      const ticket = ++latestLoad;
       const entries = new Map(files.map((file) => [file.webkitRelativePath || file.name, async () => new Uint8Array(await file.arrayBuffer())]));
-      await loadEntries(files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", "folder", entries);
+      await loadEntries(ticket, files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", "folder", entries);
     },
 
     async loadZip(file) {
+      const ticket = ++latestLoad;
       let unzipped: Record<string, Uint8Array>;
       try {
         const { unzipSync } = await import("fflate");
         unzipped = unzipSync(new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
-        set({ loadError: `${file.name} could not be read as a .zip (${errorMessage(error)}).` });
+        if (ticket === latestLoad) set({ loadError: `${file.name} could not be read as a .zip (${errorMessage(error)}).` });
         return;
       }
       const entries = new Map(Object.entries(unzipped).map(([path, bytes]) => [path, async () => bytes]));
-      await loadEntries(file.name, "zip", entries);
+      await loadEntries(ticket, file.name, "zip", entries);
     },
 
     setFilter(filter) {
@@ -296,6 +312,8 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     },
 
     async restore() {
+      // A benchmark the person chooses while this reads storage (or loads the teaching one) is the one that stays.
+      const ticket = latestLoad;
       let saved: SavedBenchmarkRun | null = null;
       try {
         saved = await queryLabStorage().loadBenchmarkRun();
@@ -304,6 +322,7 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       }
       // At page start: reopen what was open. The teaching benchmark is the page's own and loads again; a chosen
       // folder or .zip cannot be read again without the person, so it is named and its kept results shown.
+      if (ticket !== latestLoad) return;
       if (get().sourceName === null && get().reopen === null) {
         const last =
           readLastSource() ?? (saved ? { name: saved.sourceName, kind: saved.sourceName === TEACHING_BENCHMARK_NAME ? "teaching" : "folder" } : null);
@@ -312,7 +331,9 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
           if (saved?.sourceName === last.name) applySaved(saved);
           return;
         }
-        await get().loadTeaching();
+        const teaching = ++latestLoad;
+        await loadTeachingAs(teaching);
+        if (teaching !== latestLoad) return;
       }
       if (saved && saved.sourceName === get().sourceName) applySaved(saved);
     },

@@ -1,7 +1,7 @@
 // The Benchmark view: load a benchmark, choose questions and models, run with live accuracy, read and export results.
 import { FilePickerButton } from "../common/file-picker-button";
 import { Fragment, useEffect, useMemo, useState } from "react";
-import { formatCount, formatDuration } from "../../core/format";
+import { formatCount, formatCountOf, formatDuration } from "../../core/format";
 import { useBenchmarkStore, type RunResult } from "../../state/benchmark-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { SqlHighlight } from "../common/sql-highlight";
@@ -119,7 +119,7 @@ export function BenchmarkView() {
             <strong>{state.sourceName ?? "None loaded"}</strong>{" "}
             {state.questions.length > 0 && (
               <span className="muted">
-                · {formatCount(state.questions.length)} questions · {databases.length} databases
+                · {formatCountOf(state.questions.length, "question")} · {formatCountOf(databases.length, "database")}
               </span>
             )}
           </p>
