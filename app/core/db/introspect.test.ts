@@ -46,13 +46,13 @@ function readSchemaTableByTable(database: Database): DatabaseSchema {
     return found;
   };
   const objects = all(
-    "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name COLLATE NOCASE",
+    "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name COLLATE NOCASE",
   );
   const tables: TableInfo[] = objects.map((object) => {
     const name = String(object.name);
     const kind = object.type === "view" ? "view" : "table";
     const sql = String(object.sql ?? "");
-    const info = all('SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?)', [name]);
+    const info = all('SELECT name, type, "notnull" AS not_null, dflt_value, pk, hidden FROM pragma_table_xinfo(?) WHERE hidden <> 1', [name]);
     const comments = columnCommentsFromCreateSql(
       sql,
       info.map((row) => String(row.name)),
@@ -68,6 +68,7 @@ function readSchemaTableByTable(database: Database): DatabaseSchema {
         defaultValue: row.dflt_value === null || row.dflt_value === undefined ? null : String(row.dflt_value),
         primaryKeyPosition: Number(row.pk ?? 0),
         comment: comments.get(String(row.name)) ?? null,
+        ...(row.hidden === 2 ? { generated: "virtual" as const } : row.hidden === 3 ? { generated: "stored" as const } : {}),
       })),
       foreignKeys: [],
       indexes:
@@ -124,6 +125,8 @@ CREATE INDEX partial_qty ON "Order Items" (qty) WHERE qty > 1;
 CREATE UNIQUE INDEX "Odd ""index"" name" ON "of" (l, "of");
 CREATE VIEW big_orders AS SELECT "line id", qty * price AS amount FROM "Order Items" WHERE qty > 10;
 CREATE VIEW "Another view" AS SELECT region FROM orders;
+CREATE TABLE sqlitefoo (id INTEGER PRIMARY KEY, label TEXT, shout TEXT GENERATED ALWAYS AS (upper(label)) STORED);
+CREATE VIRTUAL TABLE notes USING fts4(body, title);
 `;
 
 describe("readSchema", () => {
@@ -151,7 +154,10 @@ describe("readSchema", () => {
       ["order", "no column list: the parent's key"],
       ["qty", null],
       ["price", null],
+      ["total", null],
     ]);
+    expect(items.columns.find((column) => column.name === "total")?.generated).toBe("virtual");
+    expect(items.columns.find((column) => column.name === "qty")).not.toHaveProperty("generated");
     expect(items.foreignKeys).toEqual([
       { fromColumns: ["qty", "price"], toTable: "pairs", toColumns: ["a", "b"] },
       { fromColumns: ["order"], toTable: "orders", toColumns: ["region", "id"] },
@@ -162,6 +168,15 @@ describe("readSchema", () => {
     expect(schema.tables.find((table) => table.name === "of")!.indexes[0]).toMatchObject({ name: 'Odd "index" name', unique: true, columns: ["l", "of"] });
     expect(schema.tables.filter((table) => table.kind === "view").map((table) => table.name)).toEqual(["Another view", "big_orders"]);
     expect(pairs.rowCount).toBe(0);
+    // A name that only looks internal to LIKE's '_' (sqlite_ is reserved; sqlitefoo is the person's) is listed.
+    const lookalike = schema.tables.find((table) => table.name === "sqlitefoo")!;
+    expect(lookalike.columns.map((column) => [column.name, column.generated ?? null])).toEqual([
+      ["id", null],
+      ["label", null],
+      ["shout", "stored"],
+    ]);
+    // A virtual table's hidden columns (FTS4's own table-named column, docid, __langid) are not columns SELECT * shows.
+    expect(schema.tables.find((table) => table.name === "notes")!.columns.map((column) => column.name)).toEqual(["body", "title"]);
     database.close();
   });
 });

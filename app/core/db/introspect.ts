@@ -42,9 +42,14 @@ export function columnCommentsFromCreateSql(createSql: string, columnNames: stri
   return comments;
 }
 
+/**
+ * The names SQLite keeps for itself (sqlite_schema, sqlite_sequence, sqlite_stat1…): `sqlite_` with the underscore
+ * taken literally, so a table of the person's named sqlitefoo is listed (LIKE's `_` matches any one character).
+ */
+export const NOT_INTERNAL_NAME = "NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
 /** The tables and views readSchema lists (`m`: sqlite_schema), and the tables among them. */
-const LISTED = "m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%'";
-const LISTED_TABLES = "m.type = 'table' AND m.name NOT LIKE 'sqlite_%'";
+const LISTED = `m.type IN ('table', 'view') AND m.name ${NOT_INTERNAL_NAME}`;
+const LISTED_TABLES = `m.type = 'table' AND m.name ${NOT_INTERNAL_NAME}`;
 
 /** Rows grouped by the value of their `of` column (a table's or an index's name), each group in the rows' order. */
 function groupedBy(found: Record<string, unknown>[]): Map<string, Record<string, unknown>[]> {
@@ -72,7 +77,9 @@ function readDetails(database: Database, only: string | null = null): Details {
   const read = (sql: string) => groupedBy(rows(database, sql, only === null ? [] : [only]));
   return {
     columns: read(
-      `SELECT m.name AS "of", p.name, p.type, p."notnull" AS not_null, p.dflt_value, p.pk FROM sqlite_schema AS m, pragma_table_info(m.name, 'main') AS p WHERE ${LISTED}${filter} ORDER BY m.name, p.cid`,
+      // table_xinfo, not table_info: generated columns (hidden 2 and 3) are columns a query reads; a virtual table's
+      // hidden columns (1) are not listed, as SELECT * leaves them out.
+      `SELECT m.name AS "of", p.name, p.type, p."notnull" AS not_null, p.dflt_value, p.pk, p.hidden FROM sqlite_schema AS m, pragma_table_xinfo(m.name, 'main') AS p WHERE ${LISTED} AND p.hidden <> 1${filter} ORDER BY m.name, p.cid`,
     ),
     indexes: read(
       `SELECT m.name AS "of", l.name, l."unique" AS is_unique, l.origin FROM sqlite_schema AS m, pragma_index_list(m.name, 'main') AS l WHERE ${LISTED_TABLES}${filter} ORDER BY m.name, l.seq`,
@@ -122,6 +129,7 @@ function columnsFrom(info: Record<string, unknown>[], createSql: string): Column
     defaultValue: row.dflt_value === null || row.dflt_value === undefined ? null : String(row.dflt_value),
     primaryKeyPosition: Number(row.pk ?? 0),
     comment: comments.get(String(row.name)) ?? null,
+    ...(Number(row.hidden) === 2 ? { generated: "virtual" as const } : Number(row.hidden) === 3 ? { generated: "stored" as const } : {}),
   }));
 }
 
@@ -168,7 +176,7 @@ export function readSchema(database: Database, options: ReadSchemaOptions = {}):
   const countTables = options.countRows ?? true;
   const objects = rows(
     database,
-    "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name COLLATE NOCASE",
+    `SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name ${NOT_INTERNAL_NAME} ORDER BY type, name COLLATE NOCASE`,
   );
   const details = readDetailsOf(
     database,

@@ -3,7 +3,7 @@ import type { Database, SqlJsStatic, Statement } from "sql.js";
 import { errorMessage } from "../error-message";
 import { formatBytes } from "../format";
 import { hashBytes } from "./content-hash";
-import { readSchema } from "./introspect";
+import { NOT_INTERNAL_NAME, readSchema } from "./introspect";
 import type { LazyFile } from "./lazy-file";
 import { openLazyDatabase } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
@@ -139,7 +139,7 @@ export class SqliteEngine {
     this.unhashed = this.openedHash === null ? bytes : null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
-    const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
+    const tableCount = Number(candidate.exec(`SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name ${NOT_INTERNAL_NAME}`)[0]?.values[0]?.[0] ?? 0);
     return { ok: true, sizeBytes: bytes?.byteLength ?? 0, tableCount };
   }
 
@@ -190,7 +190,7 @@ export class SqliteEngine {
     this.unhashed = null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
-    const tableCount = Number(candidate.exec("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values[0]?.[0] ?? 0);
+    const tableCount = Number(candidate.exec(`SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name ${NOT_INTERNAL_NAME}`)[0]?.values[0]?.[0] ?? 0);
     return { ok: true, sizeBytes: file.sizeBytes, tableCount };
   }
 

@@ -40,6 +40,8 @@ export interface ColumnInfo {
   primaryKeyPosition: number;
   /** The `-- comment` that follows the column in its CREATE TABLE text, if any. */
   comment: string | null;
+  /** A generated column (GENERATED ALWAYS AS …): read like any other, computed by SQLite, never written. Absent otherwise. */
+  generated?: "virtual" | "stored";
 }
 
 export interface ForeignKeyInfo {

@@ -37,6 +37,11 @@ export function ColumnRow({ table, column, foreignKey, description, profile, dec
           </span>
         )}
         {column.notNull && column.primaryKeyPosition === 0 && <span className="tag">not null</span>}
+        {column.generated && (
+          <span className="tag" title={`Generated column (${column.generated}): SQLite computes it from the row's other columns`}>
+            generated
+          </span>
+        )}
         {/* Last, so the row's text still starts with the column's name. */}
         {profile && <ColumnProfileDetail table={table} profile={profile} />}
         {decision && <DecisionMark decision={decision} />}
