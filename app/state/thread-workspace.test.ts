@@ -9,6 +9,9 @@ import { useEditorStore } from "./editor-store";
 import { useQueryStore } from "./query-store";
 import { followDatabaseWorkspaces, type WorkspaceFollower } from "./thread-workspace";
 import { applyAddressAfterStart } from "./address-after-start";
+import { MemoryWebStorage } from "../browser/memory-web-storage";
+import { webStorageRescue } from "../browser/workspace-rescue";
+import type { QueryLabStorage } from "../browser/storage";
 
 function open(id: string | null, name = id ?? "") {
   useDatabaseStore.setState({ current: id === null ? null : { id, name, source: "file", sizeBytes: 1, updatedAt: 1, saveState: "saved" } });
@@ -141,6 +144,61 @@ describe("per-database workspace", () => {
     });
     expect(text()).toBe("SELECT 'mine'");
     await vi.waitFor(async () => expect(await queryLabStorage().loadWorkspace("db-copy")).toMatchObject({ editorText: "SELECT 'mine'" }));
+  });
+});
+
+describe("a page left inside the typing pause", () => {
+  /** The page's storage, except that workspace writes are lost while `dropping` (the page unloaded before IndexedDB committed). */
+  function unloadingStorage(): { storage: () => QueryLabStorage; drop: (dropping: boolean) => void } {
+    let dropping = false;
+    const real = queryLabStorage();
+    const storage = new Proxy(real, {
+      get: (target, key) => (key === "saveWorkspace" && dropping ? async () => undefined : Reflect.get(target, key)),
+    });
+    return { storage: () => storage, drop: (next) => (dropping = next) };
+  }
+
+  it("brings the text typed just before a reload back from localStorage, where leaving put it at once", async () => {
+    follower.stop();
+    const web = new MemoryWebStorage();
+    const { storage, drop } = unloadingStorage();
+    let leave = () => {};
+    follower = followDatabaseWorkspaces({
+      storage,
+      textSaveDelayMs: 60_000,
+      rescue: webStorageRescue(() => web),
+      whenLeft: (listener) => ((leave = listener), () => undefined),
+    });
+    await switchTo("db-shop", "Shop");
+    useEditorStore.getState().setText("SELECT 'typed just now'");
+    drop(true);
+    leave();
+    follower.stop();
+
+    // The next visit.
+    drop(false);
+    open(null);
+    useEditorStore.setState({ text: "", restored: false });
+    follower = followDatabaseWorkspaces({ storage, textSaveDelayMs: 0, rescue: webStorageRescue(() => web), whenLeft: () => () => undefined });
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'typed just now'");
+    // Taken, and written where it belongs: the visit after brings it back from IndexedDB.
+    expect(web.length).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await queryLabStorage().loadWorkspace("db-shop"))?.editorText).toBe("SELECT 'typed just now'");
+  });
+
+  it("prefers what IndexedDB holds when it is newer than what was put in localStorage", async () => {
+    follower.stop();
+    const web = new MemoryWebStorage();
+    await queryLabStorage().saveWorkspace({ databaseId: "db-shop", editorText: "SELECT 'newer'", threadId: null, lastRun: null, updatedAt: 2_000 });
+    webStorageRescue(() => web).keep({ databaseId: "db-shop", editorText: "SELECT 'older'", threadId: null, lastRun: null, updatedAt: 1_000 });
+    open(null);
+    useEditorStore.setState({ text: "", restored: false });
+    follower = followDatabaseWorkspaces({ textSaveDelayMs: 0, rescue: webStorageRescue(() => web), whenLeft: () => () => undefined });
+    await switchTo("db-shop", "Shop");
+    expect(text()).toBe("SELECT 'newer'");
+    expect(web.length).toBe(0);
   });
 });
 

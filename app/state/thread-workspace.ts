@@ -9,6 +9,7 @@ import { useDiagnosisStore } from "./diagnosis-store";
 import { useEditorStore } from "./editor-store";
 import { useQueryStore } from "./query-store";
 import { afterPaint } from "./after-paint";
+import { webStorageRescue, type WorkspaceRescue } from "../browser/workspace-rescue";
 
 /** A last result that took longer is not run again by itself on return: opening a database should not start a long query. */
 export const RERUN_LIMIT_MS = 2_000;
@@ -18,6 +19,26 @@ const TEXT_SAVE_DELAY_MS = 400;
 export interface WorkspaceOptions {
   storage?: () => QueryLabStorage;
   textSaveDelayMs?: number;
+  /**
+   * Calls the listener whenever the page may be left for good (pagehide; hidden, as a tab closed or put away on a
+   * phone may never come back); returns how to stop. The page's own events unless given.
+   */
+  whenLeft?: (listener: () => void) => () => void;
+  /** Where the workspace goes when the page is left, besides IndexedDB: localStorage unless given. */
+  rescue?: WorkspaceRescue;
+}
+
+function whenPageIsLeft(listener: () => void): () => void {
+  if (typeof window === "undefined" || typeof document === "undefined") return () => {};
+  const onHidden = () => {
+    if (document.visibilityState === "hidden") listener();
+  };
+  window.addEventListener("pagehide", listener);
+  document.addEventListener("visibilitychange", onHidden);
+  return () => {
+    window.removeEventListener("pagehide", listener);
+    document.removeEventListener("visibilitychange", onHidden);
+  };
 }
 
 export interface WorkspaceFollower {
@@ -30,6 +51,7 @@ export interface WorkspaceFollower {
 export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): WorkspaceFollower {
   const storage = options.storage ?? queryLabStorage;
   const delay = options.textSaveDelayMs ?? TEXT_SAVE_DELAY_MS;
+  const rescue = options.rescue ?? webStorageRescue();
   /** The workspace on screen; null while another is being read, so nothing is saved under the wrong database. */
   let applied: DatabaseWorkspace | null = null;
   let textTimer: ReturnType<typeof setTimeout> | null = null;
@@ -70,10 +92,13 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
   async function enter(database: CurrentDatabase, firstOfPage: boolean): Promise<void> {
     // A change not yet written (this database's, left and opened again at once) is read back as written.
     await writeUnsaved();
-    const kept = await storage()
+    const stored = await storage()
       .loadWorkspace(database.id)
       .catch(() => null);
     if (useDatabaseStore.getState().current?.id !== database.id) return; // left again while reading
+    // What the last visit could only put in localStorage as it was left, when IndexedDB did not get it in time.
+    const rescued = rescue.take(database.id);
+    const kept = rescued && (!stored || rescued.updatedAt > stored.updatedAt) ? rescued : stored;
     // On the first database of the page with nothing kept, the editor keeps the text it had before workspaces existed.
     const editorText = kept?.editorText ?? (firstOfPage ? useEditorStore.getState().text : startingText(database));
     if (kept || !firstOfPage) {
@@ -137,9 +162,19 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
     update({ lastRun: { sql: ran.sql, elapsedMs: state.result.elapsedMs, rowCount: state.result.rowCount } });
   });
 
+  // A reload or a closed tab inside the typing pause lost the text. Written now, to IndexedDB (which finishes the
+  // write when the page was only hidden) and to localStorage (which keeps it when the page is being unloaded).
+  const stopWhenLeft = (options.whenLeft ?? whenPageIsLeft)(() => {
+    flushText();
+    for (const workspace of unsaved.values()) rescue.keep(workspace);
+    if (applied) rescue.keep(applied);
+    void writeUnsaved();
+  });
+
   const follower: WorkspaceFollower = {
     settled: () => entering,
     stop() {
+      stopWhenLeft();
       flushText();
       void writeUnsaved();
       stopDatabase();
