@@ -171,6 +171,44 @@ describe("benchmark store", () => {
     expect(page.store.getState().loadError).toBeNull();
   });
 
+  it("keeps imported results when the teaching benchmark the view loads by itself finishes after the import", async () => {
+    const page = await loadPage();
+    const teachingQuestions = await readFile("public/benchmark/dev.json");
+    let releaseTeaching = () => {};
+    const teachingHeld = new Promise<void>((resolve) => (releaseTeaching = resolve));
+    const realFetch = globalThis.fetch;
+    let teachingAsked = false;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith("benchmark/dev.json")) return realFetch(input, init);
+      teachingAsked = true;
+      await teachingHeld;
+      return new Response(teachingQuestions);
+    });
+    const restored = page.store.getState().restore();
+    await until(() => teachingAsked);
+    const line = {
+      model: "m",
+      index: 0,
+      db_id: "bookshop",
+      question: "How many books are there?",
+      gold: "SELECT count(*) FROM books",
+      predicted: "SELECT 1",
+      match: false,
+      reason: "different rows",
+      turns: 1,
+      tokens: { input: 1, output: 1 },
+      latencyMs: 5,
+      overheadMs: 1,
+      error: null,
+    };
+    await page.store.getState().importResults(new File([JSON.stringify(line) + "\n"], "earlier.jsonl"));
+    expect(page.store.getState().loadError).toBeNull();
+    releaseTeaching();
+    await restored;
+    expect(page.store.getState().sourceName).toBe("earlier.jsonl");
+    expect(page.store.getState().results).toHaveLength(1);
+  });
+
   it("keeps the later of two chosen benchmarks when the earlier one finishes loading last", async () => {
     const page = await loadPage();
     const database = await readFile("public/samples/bookshop.sqlite");

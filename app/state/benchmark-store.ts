@@ -382,7 +382,11 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     },
 
     async importResults(file) {
-      const lines = (await file.text()).split("\n").filter((line) => line.trim() !== "");
+      // Imported results replace what is shown, also a benchmark still loading (the teaching one the view opens by itself).
+      const ticket = ++latestLoad;
+      const text = await file.text();
+      if (ticket !== latestLoad) return;
+      const lines = text.split("\n").filter((line) => line.trim() !== "");
       const results: RunResult[] = [];
       for (const [index, line] of lines.entries()) {
         let value: unknown;

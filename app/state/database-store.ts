@@ -304,7 +304,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       openedInWorker?: Omit<SampleOpenedInWorker, "bytes">,
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
-      openRequests += 1;
+      const request = ++openRequests;
+      // Another open asked for while this one waited (the worker opens them in turn, so it holds the later one): this
+      // one must not put itself on screen over it, or the screen would name one database while the worker holds the
+      // other, and the next change would be saved under the wrong id.
+      const superseded = () => openRequests !== request;
       markStart("database-bytes");
       try {
         outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, openOptions);
@@ -324,6 +328,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
         return false;
       }
+      if (superseded()) return get().current !== null;
       markStart("database-opened");
       const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
       readOnDemandSource = null;
@@ -339,6 +344,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             .refreshSchema()
             .catch(() => undefined);
       } else await get().refreshSchema();
+      if (superseded()) return get().current !== null;
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
         bytesInMemory = bytes;
@@ -670,7 +676,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       },
 
       async refreshSchema() {
-        set({ schema: await engine().schema() });
+        const request = openRequests;
+        const schema = await engine().schema();
+        // A database opened while this was read reads its own schema; this one may be the one it replaced.
+        if (openRequests !== request) return;
+        set({ schema });
         markStart("schema-read");
       },
 
