@@ -13,3 +13,21 @@ test("text typed just before a reload comes back after it", async ({ page }) => 
   await openApp(page);
   await expect.poll(() => page.evaluate(() => window.__querylab!.editor().text)).toBe(draft);
 });
+
+test("SQL typed while the page is still starting is not replaced by the sample's example query", async ({ page }) => {
+  // The first visit's sample arrives late, as on a slow connection: the plain editor is there to type into meanwhile.
+  let releaseSample = () => {};
+  const sampleHeld = new Promise<void>((resolve) => (releaseSample = resolve));
+  await page.route(/samples\/bookshop\.sqlite$/, async (route) => {
+    await sampleHeld;
+    await route.continue();
+  });
+  await page.goto("/");
+  const typed = "SELECT count(*) FROM books -- typed while it started";
+  await page.getByRole("textbox", { name: "SQL editor" }).fill(typed);
+  releaseSample();
+  await page.waitForFunction(() => window.__querylab?.database().status === "ready");
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.__querylab!.editor().text)).toBe(typed);
+});

@@ -202,6 +202,53 @@ describe("a page left inside the typing pause", () => {
   });
 });
 
+describe("what the person does while the workspace is read", () => {
+  /** A follower whose workspace reads wait for the returned release (reading takes longer than opening the database). */
+  function holdWorkspaceReads(): () => void {
+    const storage = queryLabStorage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    provideServices({ storage: { ...storage, loadWorkspace: async (id: string) => (await held, storage.loadWorkspace(id)) } });
+    follower.stop();
+    follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
+    return release;
+  }
+
+  it("keeps a question typed in the box, and a query run, instead of the kept thread and last result (review finding)", async () => {
+    await queryLabStorage().saveWorkspace({
+      databaseId: "db-shop",
+      editorText: "SELECT 'kept'",
+      threadId: shopThread.id,
+      lastRun: { sql: "SELECT 'kept result' AS kept", elapsedMs: 1, rowCount: 1 },
+      updatedAt: 1,
+    });
+    const release = holdWorkspaceReads();
+    open("db-shop", "Shop");
+    useAgentStore.getState().setQuestion("Which books sold best?");
+    await useQueryStore.getState().run("SELECT 'mine' AS mine");
+    release();
+    await follower.settled();
+    expect(useAgentStore.getState().question).toBe("Which books sold best?");
+    expect(useQueryStore.getState().result?.columns).toEqual(["mine"]);
+  });
+
+  it("brings the kept thread and last result back when the person did nothing meanwhile", async () => {
+    await queryLabStorage().saveWorkspace({
+      databaseId: "db-shop",
+      editorText: "SELECT 'kept'",
+      threadId: shopThread.id,
+      lastRun: { sql: "SELECT 'kept result' AS kept", elapsedMs: 1, rowCount: 1 },
+      updatedAt: 1,
+    });
+    const release = holdWorkspaceReads();
+    open("db-shop", "Shop");
+    release();
+    await follower.settled();
+    expect(useAgentStore.getState().thread).toEqual(shopThread);
+    expect(useQueryStore.getState().result?.columns).toEqual(["kept"]);
+  });
+});
+
 describe("what the address asks for once the first database is open", () => {
   it("waits until that database's workspace is on screen, so entering it does not empty the question box or replace the session", async () => {
     // Reading the workspace takes longer than opening the database: held until the test lets it go.

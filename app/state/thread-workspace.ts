@@ -90,6 +90,10 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
     useDatabaseStore.getState().samples.find((sample) => sample.title === database.name)?.exampleQuery ?? "";
 
   async function enter(database: CurrentDatabase, firstOfPage: boolean): Promise<void> {
+    // What the person may change while the workspace is read (the page is usable as soon as the database is open): a
+    // question typed or asked, a query run, is theirs, and the workspace coming back must not undo it.
+    const agentOnEntry = useAgentStore.getState();
+    const queryOnEntry = useQueryStore.getState();
     // A change not yet written (this database's, left and opened again at once) is read back as written.
     await writeUnsaved();
     const stored = await storage()
@@ -111,11 +115,17 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
           .catch(() => null)
       : null;
     if (useDatabaseStore.getState().current?.id !== database.id) return;
-    applied = { databaseId: database.id, editorText, threadId: thread?.id ?? null, lastRun: kept?.lastRun ?? null, updatedAt: Date.now() };
+    const agent = useAgentStore.getState();
+    const asked = agent.running || agent.question !== agentOnEntry.question || agent.thread !== agentOnEntry.thread || agent.trace !== agentOnEntry.trace;
+    // A thread the person started meanwhile is this database's thread now; otherwise the kept one comes back.
+    const shownThread = asked ? (agent.thread?.databaseId === database.id ? agent.thread : null) : thread;
+    applied = { databaseId: database.id, editorText, threadId: shownThread?.id ?? null, lastRun: kept?.lastRun ?? null, updatedAt: Date.now() };
     save(applied);
-    await useAgentStore.getState().showThread(thread);
+    if (!asked) await useAgentStore.getState().showThread(thread);
+    const query = useQueryStore.getState();
+    const queried = query.running !== queryOnEntry.running || query.result !== queryOnEntry.result || query.error !== queryOnEntry.error;
     const lastRun = kept?.lastRun;
-    if (lastRun && lastRun.elapsedMs <= RERUN_LIMIT_MS && useDatabaseStore.getState().current?.id === database.id) {
+    if (!queried && lastRun && lastRun.elapsedMs <= RERUN_LIMIT_MS && useDatabaseStore.getState().current?.id === database.id) {
       await useQueryStore.getState().run(lastRun.sql);
     }
   }

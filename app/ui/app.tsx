@@ -34,14 +34,15 @@ function useLeaveGuard() {
   }, []);
 }
 
-/** The first screen shows a query that runs: the sample's own example, unless the person already has text. */
+/** The first screen shows a query that runs: the sample's own example, unless the editor already holds text. */
 function useStartingQuery() {
   const status = useDatabaseStore((state) => state.status);
   useEffect(() => {
     if (status !== "ready") return;
     const editor = useEditorStore.getState();
     const { current, samples } = useDatabaseStore.getState();
-    if (editor.restored && editor.text.trim() !== "") return;
+    // Text kept from before, or typed in the plain editor while the page started, is the person's: it stays.
+    if (editor.text.trim() !== "") return;
     const sample = samples.find((entry) => entry.title === current?.name) ?? samples[0];
     if (sample) editor.setText(sample.exampleQuery);
   }, [status]);
