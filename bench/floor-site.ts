@@ -1,5 +1,6 @@
-// The floor page beside a build: bench/floor/ (a tiny page running sql.js on the main thread), sql.js's browser files
-// and a 1 KB database, copied into <build>/floor/ and precompressed like the build, so both are served alike.
+// The floor page beside a build: bench/floor/ (a tiny page running sql.js on the main thread, and a worker that echoes
+// messages, the floor of a worker round trip), sql.js's browser files and a 1 KB database, copied into <build>/floor/
+// and precompressed like the build, so both are served alike.
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -28,7 +29,7 @@ export function floorDatabase(): Buffer {
 export async function installFloor(distDirectory: string): Promise<string> {
   const folder = join(distDirectory, FLOOR_FOLDER);
   mkdirSync(folder, { recursive: true });
-  for (const file of ["index.html", "floor.js"]) copyFileSync(join(FLOOR_SOURCE, file), join(folder, file));
+  for (const file of ["index.html", "floor.js", "echo-worker.js"]) copyFileSync(join(FLOOR_SOURCE, file), join(folder, file));
   for (const file of ["sql-wasm-browser.js", "sql-wasm-browser.wasm"]) copyFileSync(join(SQL_JS_DIST, file), join(folder, file));
   writeFileSync(join(folder, "demo.sqlite"), floorDatabase());
   await precompressDirectory(folder);

@@ -1,6 +1,6 @@
 // Query latency through the worker (page → comlink → sql.js → page) against better-sqlite3 on the same file in Node.
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { openDatabaseFile } from "../app/cli/node-engine";
 import type { DatabaseService } from "../app/core/database-service";
 import { median, round, roundAll } from "./stats";
@@ -95,6 +95,37 @@ async function emptyRoundTrip(page: Page): Promise<number> {
   });
 }
 
+/**
+ * A page beside QueryLab's with a worker that only echoes (bench/floor/echo-worker.js): the machine's floor of a worker
+ * round trip, timed as emptyRoundTrip times QueryLab's, each right after it.
+ */
+export async function openBareWorkerPage(browser: Browser, floorUrl: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(floorUrl);
+  await page.evaluate(async () => {
+    const worker = new Worker("echo-worker.js");
+    await new Promise((resolve) => {
+      worker.onmessage = resolve;
+      worker.postMessage("ready?");
+    });
+    (window as unknown as { echoWorker: Worker }).echoWorker = worker;
+  });
+  return { page, close: () => context.close() };
+}
+
+async function bareRoundTrip(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const worker = (window as unknown as { echoWorker: Worker }).echoWorker;
+    const started = performance.now();
+    await new Promise((resolve) => {
+      worker.onmessage = resolve;
+      worker.postMessage("ping");
+    });
+    return performance.now() - started;
+  });
+}
+
 /** better-sqlite3 materializing every row, as the worker does (it keeps all rows for paging). */
 function runNatively(database: Database.Database, sql: string): Run {
   const started = performance.now();
@@ -139,6 +170,7 @@ interface Samples {
   sqljs: number[];
   inWorker: number[];
   emptyRoundTrip: number[];
+  bareRoundTrip: number[];
 }
 
 function latencyOf(query: BenchQuery, rowCount: number, samples: Samples): QueryLatency {
@@ -173,6 +205,8 @@ export interface QueryLatencyResult {
   sqljsInNodeMedianOfRatios: number;
   /** Median over all runs of the empty round trip to the worker (see emptyRoundTrip). */
   emptyRoundTripMedianMs: number;
+  /** Median over all runs of a round trip to a worker that only echoes (the machine's floor), when a page for it was given. */
+  bareRoundTripMedianMs: number | null;
 }
 
 /** The page must have the test build open with the same database file as databasePath. */
@@ -181,20 +215,24 @@ export async function measureQueryLatency(
   databasePath: string,
   queries: readonly BenchQuery[],
   options: LatencyOptions,
+  /** A page from openBareWorkerPage: the floor of a round trip, timed beside QueryLab's. */
+  bareWorkerPage?: Page,
 ): Promise<QueryLatencyResult> {
   const database = new Database(databasePath, { readonly: true, fileMustExist: true });
   const engine = await openDatabaseFile(databasePath);
   const results: QueryLatency[] = [];
+  const bareSamples: number[] = [];
   try {
     for (const query of queries) {
       // The three take turns run by run, so a change in the machine's load (other work on its two cores) weighs on
       // each alike instead of on whichever ran during it.
-      const samples: Samples = { worker: [], native: [], sqljs: [], inWorker: [], emptyRoundTrip: [] };
+      const samples: Samples = { worker: [], native: [], sqljs: [], inWorker: [], emptyRoundTrip: [], bareRoundTrip: [] };
       const rowCounts = { worker: 0, native: 0 };
       for (let index = 0; index < options.warmups + options.repetitions; index += 1) {
         const inWorker = await runInWorker(page, query.sql);
         // After the run, not before it: the run still follows sql.js in Node as it did without the breakdown.
         const empty = await emptyRoundTrip(page);
+        const bare = bareWorkerPage ? await bareRoundTrip(bareWorkerPage) : null;
         const inNode = runNatively(database, query.sql);
         const sqljs = await runInProcess(engine, query.sql);
         rowCounts.worker = inWorker.rowCount;
@@ -205,11 +243,13 @@ export async function measureQueryLatency(
         samples.sqljs.push(sqljs.elapsedMs);
         samples.inWorker.push(inWorker.inWorkerMs);
         samples.emptyRoundTrip.push(empty);
+        if (bare !== null) samples.bareRoundTrip.push(bare);
       }
       if (rowCounts.worker !== rowCounts.native) {
         throw new Error(`${query.name}: the worker returned ${rowCounts.worker} rows but better-sqlite3 ${rowCounts.native}; not the same database?`);
       }
       results.push(latencyOf(query, rowCounts.native, samples));
+      bareSamples.push(...samples.bareRoundTrip);
     }
   } finally {
     database.close();
@@ -224,5 +264,6 @@ export async function measureQueryLatency(
     nativeMedianMs: round(nativeMedianMs, 3),
     sqljsInNodeMedianOfRatios: round(median(results.map((result) => result.sqljsInNodeMedianMs / result.nativeMedianMs)), 2),
     emptyRoundTripMedianMs: round(median(results.flatMap((result) => result.emptyRoundTripSamplesMs)), 3),
+    bareRoundTripMedianMs: bareSamples.length > 0 ? round(median(bareSamples), 3) : null,
   };
 }

@@ -6,7 +6,8 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { launchBrowser } from "./browser";
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
-import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
+import { installFloor } from "./floor-site";
+import { BOOKSHOP_QUERIES, measureQueryLatency, openBareWorkerPage } from "./query-latency";
 import { buildApp, REPOSITORY_ROOT, startPreview } from "./serve";
 import { openTestPage } from "./test-page";
 
@@ -22,25 +23,29 @@ async function main(): Promise<void> {
   const only = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
   const directory = process.argv.find((argument) => argument.startsWith("--dir="))?.slice("--dir=".length);
   if (!directory && !process.argv.includes("--no-build")) await buildApp(DIRECTORY, "test");
+  const floorPath = await installFloor(join(REPOSITORY_ROOT, directory ?? DIRECTORY));
   const server = await startPreview(directory ?? DIRECTORY);
   const browser = await launchBrowser();
   const report: Record<string, unknown> = { loadAverageAtStart: load() };
   try {
     if (only !== "keys") {
       const { page, close } = await openTestPage(browser, server.url);
+      const bare = await openBareWorkerPage(browser, `${server.url}${floorPath}`);
       try {
-        const latency = await measureQueryLatency(page, SAMPLE_PATH, BOOKSHOP_QUERIES, LATENCY);
+        const latency = await measureQueryLatency(page, SAMPLE_PATH, BOOKSHOP_QUERIES, LATENCY, bare.page);
         report.queryLatency = {
           medianOfRatios: latency.medianOfRatios,
           ratioOfMedians: latency.ratioOfMedians,
           sqljsInNodeMedianOfRatios: latency.sqljsInNodeMedianOfRatios,
           emptyRoundTripMedianMs: latency.emptyRoundTripMedianMs,
+          bareRoundTripMedianMs: latency.bareRoundTripMedianMs,
           perQuery: latency.queries.map(
             (query) =>
               `${query.name}: worker ${query.workerMedianMs} / native ${query.nativeMedianMs} = ${query.ratio}× (in the worker ${query.inWorkerMedianMs}, empty round trip ${query.emptyRoundTripMedianMs}; sql.js in Node ${query.sqljsInNodeMedianMs})`,
           ),
         };
       } finally {
+        await bare.close();
         await close();
       }
     }

@@ -11,7 +11,7 @@ import { lazyDatabaseRows, measureLazyDatabases, type LazyDatabaseFigures } from
 import { measureValueIndexScale } from "./value-index-scale";
 import { installFloor } from "./floor-site";
 import { compareStartup, measureInitialJavaScript, measureTimeToReady, THROTTLED_NETWORK, type StartupComparison } from "./page-load";
-import { BOOKSHOP_QUERIES, measureQueryLatency } from "./query-latency";
+import { BOOKSHOP_QUERIES, measureQueryLatency, openBareWorkerPage } from "./query-latency";
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
 import { detailTable, summaryTable, type SummaryRow } from "./report";
 import { buildApp, REPOSITORY_ROOT, startPreview, type PreviewServer } from "./serve";
@@ -96,6 +96,8 @@ async function main(): Promise<number> {
     test: await buildApp(TEST_DIRECTORY, "test"),
   };
   const floorPath = await installFloor(join(REPOSITORY_ROOT, PRODUCTION_DIRECTORY));
+  // The test build too: its echo worker is the floor the query path's round trips are read against.
+  await installFloor(join(REPOSITORY_ROOT, TEST_DIRECTORY));
   const browser = await launchBrowser();
   const chromiumVersion = browser.version();
   try {
@@ -112,9 +114,11 @@ async function main(): Promise<number> {
     await withServer(TEST_DIRECTORY, async (server) => {
       await attempt("queryLatency", async () => {
         const { page, close } = await openTestPage(browser, server.url);
+        const bare = await openBareWorkerPage(browser, `${server.url}${floorPath}`);
         try {
-          return await measureQueryLatency(page, SAMPLE_PATH, BOOKSHOP_QUERIES, LATENCY);
+          return await measureQueryLatency(page, SAMPLE_PATH, BOOKSHOP_QUERIES, LATENCY, bare.page);
         } finally {
+          await bare.close();
           await close();
         }
       });
@@ -284,6 +288,13 @@ function printReport(machine: {
     });
     rows.push({ metric: "  sql.js in Node (no worker) / native, median", value: `${latency.sqljsInNodeMedianOfRatios}×`, target: "", pass: null });
     rows.push({ metric: "  empty round trip to the worker, median", value: formatMs(latency.emptyRoundTripMedianMs), target: "", pass: null });
+    if (latency.bareRoundTripMedianMs !== null)
+      rows.push({
+        metric: "  round trip to a worker that only echoes (this machine's floor), median",
+        value: formatMs(latency.bareRoundTripMedianMs),
+        target: "",
+        pass: null,
+      });
   } else error("Worker vs native latency", "queryLatency");
 
   const keys = measured(metrics.keyToRows as Metric<Awaited<ReturnType<typeof measureKeyToRows>>>);
