@@ -6,7 +6,7 @@ import { databaseWorkspaceSchema, type DatabaseWorkspace } from "./storage";
 const PREFIX = "querylab.workspace-rescue:";
 
 export interface WorkspaceRescue {
-  /** Keeps the workspace for the next visit, synchronously. */
+  /** Keeps the workspace for the next visit, synchronously, unless a newer one of the same database is kept there. */
   keep(workspace: DatabaseWorkspace): void;
   /** The workspace kept for this database, if any, removed as it is taken. */
   take(databaseId: string): DatabaseWorkspace | null;
@@ -24,7 +24,12 @@ export function webStorageRescue(storage: () => Storage | null = pageStorage): W
   return {
     keep(workspace) {
       try {
-        storage()?.setItem(PREFIX + workspace.databaseId, JSON.stringify(workspace));
+        const store = storage();
+        // Another tab on the same database may have put a newer one there as it was left.
+        const there = store?.getItem(PREFIX + workspace.databaseId);
+        const newer = there ? databaseWorkspaceSchema.safeParse(JSON.parse(there)) : null;
+        if (newer?.success && newer.data.updatedAt > workspace.updatedAt) return;
+        store?.setItem(PREFIX + workspace.databaseId, JSON.stringify(workspace));
       } catch {
         // Full or refused: the IndexedDB write begun beside it is all there is.
       }

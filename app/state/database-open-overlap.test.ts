@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createBroadcastSaveChannel } from "../browser/cross-tab-saves";
 import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
+import type { SampleEntry } from "../browser/samples";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { createDatabaseStore } from "./database-store";
 
@@ -16,6 +17,58 @@ async function databaseWith(sql: string): Promise<Uint8Array> {
 }
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const SHOP: SampleEntry = {
+  id: "shop",
+  file: "shop.sqlite",
+  title: "Shop",
+  description: "",
+  tables: 1,
+  rows: 0,
+  bytes: 0,
+  exampleQuestions: [],
+  exampleQuery: "",
+};
+
+/**
+ * A store whose worker opens each database at once but answers the opens numbered in `held` only when the test lets
+ * them go (the answer of a large file's open arriving after the person asked for another).
+ */
+async function storeWithHeldOpens(held: number[]) {
+  const storage = createMemoryStorage({ durable: true });
+  const connection = await createInProcessSqliteConnection();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let opens = 0;
+  const engine = new Proxy(connection.engine, {
+    get(target, key, receiver) {
+      if (key !== "open") return Reflect.get(target, key, receiver);
+      return async (...args: Parameters<typeof target.open>) => {
+        const number = ++opens;
+        const outcome = await target.open(...args);
+        if (held.includes(number)) await released;
+        return outcome;
+      };
+    },
+  });
+  const channel = createBroadcastSaveChannel(`overlap-${Math.random()}`);
+  const store = createDatabaseStore({
+    connection: () => ({ ...connection, engine }) as typeof connection,
+    storage: () => storage,
+    channel,
+    loadSampleManifest: async () => [SHOP],
+    loadSampleBytes: async () => databaseWith("CREATE TABLE shop_t (x)"),
+    address: () => null,
+    storageRefused: () => undefined,
+  });
+  return { storage, connection, store, release, close: () => channel.close() };
+}
+
+async function tablesOf(bytes: Uint8Array): Promise<string[]> {
+  const check = await createInProcessSqliteConnection();
+  await check.engine.open(bytes);
+  return (await check.engine.schema()).tables.map((table) => table.name);
+}
 
 describe("opens that overlap", () => {
   it("a kept database whose schema read is answered after a file's open leaves the file on screen, and its stored copy untouched", async () => {
@@ -69,6 +122,55 @@ describe("opens that overlap", () => {
       expect((await check.engine.schema()).tables.map((table) => table.name)).toEqual(["kept_a"]);
     } finally {
       channel.close();
+    }
+  });
+
+  it("a file opened after another whose open is still answering, and refused, leaves the other on screen and saved under its own id (review finding)", async () => {
+    const { storage, connection, store, release, close } = await storeWithHeldOpens([2]);
+    try {
+      await store.getState().openSample(SHOP);
+      const shopId = store.getState().current!.id;
+      await tick(20);
+      const good = store.getState().openFile(new File([(await databaseWith("CREATE TABLE good_a (x)")).slice()], "good.sqlite"));
+      await tick(10);
+      const bad = store.getState().openFile(new File([new TextEncoder().encode("not a database, just text ".repeat(40))], "bad.sqlite"));
+      expect(await bad).toBe(false);
+      release();
+      expect(await good).toBe(true);
+      await tick(50);
+
+      expect(store.getState().current?.name).toBe("good.sqlite");
+      expect(store.getState().schema?.tables.map((table) => table.name)).toEqual(["good_a"]);
+      await connection.engine.execute("INSERT INTO good_a VALUES (1)");
+      await store.getState().afterChange();
+      expect(await tablesOf((await storage.loadDatabase(shopId))!.bytes)).toEqual(["shop_t"]);
+      expect(await tablesOf((await storage.loadDatabase(store.getState().current!.id))!.bytes)).toEqual(["good_a"]);
+    } finally {
+      close();
+    }
+  });
+
+  it("a file opened while the start reopens the last database is the one left open, and kept; the start does not fall back to a sample (review finding)", async () => {
+    const { storage, connection, store, release, close } = await storeWithHeldOpens([1, 2]);
+    try {
+      const kept = await databaseWith("CREATE TABLE kept_a (x)");
+      await storage.saveDatabase({ id: "db-a", name: "a.sqlite", source: "file", sizeBytes: kept.byteLength, updatedAt: 1 }, kept);
+      await storage.setLastOpenDatabaseId("db-a");
+      const starting = store.getState().start();
+      await tick(30);
+      const opening = store.getState().openFile(new File([(await databaseWith("CREATE TABLE mine_b (y)")).slice()], "mine.sqlite"));
+      await tick(10);
+      release();
+      expect(await opening).toBe(true);
+      await starting;
+      await tick(50);
+
+      expect(store.getState().status).toBe("ready");
+      expect(store.getState().current?.name).toBe("mine.sqlite");
+      expect((await connection.engine.schema()).tables.map((table) => table.name)).toEqual(["mine_b"]);
+      expect((await storage.listDatabases()).map((meta) => meta.name)).toContain("mine.sqlite");
+    } finally {
+      close();
     }
   });
 });

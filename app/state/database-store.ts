@@ -159,6 +159,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     const conflicts = new SaveConflicts();
     /** Opens asked of the worker so far: the start's sample gives way to one the person asked for meanwhile. */
     let openRequests = 0;
+    /**
+     * The latest of those the worker has opened: it answers opens in the order they were asked, so this only grows,
+     * and the database it names is the one the worker holds (one it refused leaves the one before it open).
+     */
+    let latestOpened = 0;
     const saveQueue = createSaveQueue();
     /** The last bytes known good, for reloading after a stop when storage cannot hold them. */
     let bytesInMemory: Uint8Array | null = null;
@@ -305,10 +310,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
       const request = ++openRequests;
-      // Another open asked for while this one waited (the worker opens them in turn, so it holds the later one): this
-      // one must not put itself on screen over it, or the screen would name one database while the worker holds the
-      // other, and the next change would be saved under the wrong id.
-      const superseded = () => openRequests !== request;
+      // Another database the worker opened after this one while this one read its schema (the worker opens them in
+      // turn, so it holds the later one): this one must not put itself back on screen over it, or the screen would
+      // name one database while the worker holds the other, and the next change would be saved under the wrong id.
+      const overtaken = () => latestOpened !== request;
       markStart("database-bytes");
       try {
         outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, openOptions);
@@ -328,7 +333,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
         return false;
       }
-      if (superseded()) return get().current !== null;
+      latestOpened = request;
       markStart("database-opened");
       const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
       readOnDemandSource = null;
@@ -344,7 +349,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             .refreshSchema()
             .catch(() => undefined);
       } else await get().refreshSchema();
-      if (superseded()) return get().current !== null;
+      // The later database is on screen or on its way there: this open did its part.
+      if (overtaken()) return true;
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
         bytesInMemory = bytes;
@@ -362,7 +368,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
     /** Opens a database read-only, its pages read on demand in the worker; nothing is copied into storage. */
     async function openReadOnDemand(spec: LazySourceSpec, name: string, source: StoredDatabaseMeta["source"]): Promise<boolean> {
-      openRequests += 1;
+      const request = ++openRequests;
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["openLazy"]>>;
       try {
         outcome = await engine().openLazy(spec);
@@ -376,6 +382,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
         return false;
       }
+      latestOpened = request;
       readOnDemandSource = spec;
       bytesInMemory = null;
       const meta: StoredDatabaseMeta = { id: newId(), name, source, sizeBytes: outcome.sizeBytes, updatedAt: Date.now() };
@@ -562,12 +569,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       },
 
       async newDatabase() {
-        openRequests += 1;
+        const request = ++openRequests;
         const outcome = await engine().open(null);
         if (!outcome.ok) {
           set({ notice: { kind: "error", message: outcome.error.message } });
           return false;
         }
+        latestOpened = request;
         const bytes = await engine().exportDatabase();
         const meta: StoredDatabaseMeta = { id: newId(), name: "Untitled database", source: "new", sizeBytes: bytes.byteLength, updatedAt: Date.now() };
         set({ current: { ...meta, saveState: "saving" }, notice: null });
@@ -676,10 +684,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       },
 
       async refreshSchema() {
-        const request = openRequests;
+        const opened = latestOpened;
         const schema = await engine().schema();
         // A database opened while this was read reads its own schema; this one may be the one it replaced.
-        if (openRequests !== request) return;
+        if (latestOpened !== opened) return;
         set({ schema });
         markStart("schema-read");
       },

@@ -40,7 +40,7 @@ beforeEach(async () => {
   open(null);
   useEditorStore.setState({ text: "SELECT 'from before'", restored: true });
   useQueryStore.setState({ result: null, error: null, running: null });
-  useAgentStore.setState({ trace: null, thread: null });
+  useAgentStore.setState({ trace: null, thread: null, running: false });
   follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
 });
 
@@ -230,6 +230,17 @@ describe("what the person does while the workspace is read", () => {
     await follower.settled();
     expect(useAgentStore.getState().question).toBe("Which books sold best?");
     expect(useQueryStore.getState().result?.columns).toEqual(["mine"]);
+  });
+
+  it("brings the kept thread back while a run of the database left is still unwinding from its stop (review finding)", async () => {
+    await queryLabStorage().saveWorkspace({ databaseId: "db-shop", editorText: "SELECT 'kept'", threadId: shopThread.id, lastRun: null, updatedAt: 1 });
+    await switchTo("db-clinic", "Clinic");
+    // A question asked on the clinic: leaving stops it, and it is marked not running only once it has unwound.
+    useAgentStore.setState({ running: true });
+    await switchTo("db-shop", "Shop");
+    expect(useAgentStore.getState().thread).toEqual(shopThread);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await queryLabStorage().loadWorkspace("db-shop"))?.threadId).toBe(shopThread.id);
   });
 
   it("brings the kept thread and last result back when the person did nothing meanwhile", async () => {

@@ -114,9 +114,14 @@ export function followDatabaseWorkspaces(options: WorkspaceOptions = {}): Worksp
           .loadThread(kept.threadId)
           .catch(() => null)
       : null;
-    if (useDatabaseStore.getState().current?.id !== database.id) return;
+    if (useDatabaseStore.getState().current?.id !== database.id) {
+      // Left again while the thread was read: what was taken from localStorage goes back for the next visit.
+      if (rescued && kept === rescued) rescue.keep(rescued);
+      return;
+    }
     const agent = useAgentStore.getState();
-    const asked = agent.running || agent.question !== agentOnEntry.question || agent.thread !== agentOnEntry.thread || agent.trace !== agentOnEntry.trace;
+    // Not `running`: a run of the database left may still be unwinding from its stop; a new one changes these.
+    const asked = agent.question !== agentOnEntry.question || agent.thread !== agentOnEntry.thread || agent.trace !== agentOnEntry.trace;
     // A thread the person started meanwhile is this database's thread now; otherwise the kept one comes back.
     const shownThread = asked ? (agent.thread?.databaseId === database.id ? agent.thread : null) : thread;
     applied = { databaseId: database.id, editorText, threadId: shownThread?.id ?? null, lastRun: kept?.lastRun ?? null, updatedAt: Date.now() };
