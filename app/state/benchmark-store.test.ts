@@ -59,6 +59,22 @@ async function folderFiles(): Promise<File[]> {
   );
 }
 
+/** The teaching benchmark's questions file is answered only once the test releases it (its download takes a while). */
+async function holdTeachingBenchmark(): Promise<{ asked: () => boolean; release: () => void }> {
+  const teachingQuestions = await readFile("public/benchmark/dev.json");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const realFetch = globalThis.fetch;
+  let asked = false;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!String(input).endsWith("benchmark/dev.json")) return realFetch(input, init);
+    asked = true;
+    await held;
+    return new Response(teachingQuestions);
+  });
+  return { asked: () => asked, release };
+}
+
 async function until(check: () => boolean): Promise<void> {
   for (let tries = 0; tries < 400 && !check(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(check()).toBe(true);
@@ -149,22 +165,12 @@ describe("benchmark store", () => {
 
   it("keeps a benchmark the person opens while the view is still loading the teaching one by itself (CI failure: the teaching benchmark replaced a .zip)", async () => {
     const page = await loadPage();
-    const teachingQuestions = await readFile("public/benchmark/dev.json");
-    let releaseTeaching = () => {};
-    const teachingHeld = new Promise<void>((resolve) => (releaseTeaching = resolve));
-    const realFetch = globalThis.fetch;
-    let teachingAsked = false;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!String(input).endsWith("benchmark/dev.json")) return realFetch(input, init);
-      teachingAsked = true;
-      await teachingHeld;
-      return new Response(teachingQuestions);
-    });
+    const teaching = await holdTeachingBenchmark();
     // The view's first open: nothing was open before, so it loads the teaching benchmark; meanwhile a folder is chosen.
     const restored = page.store.getState().restore();
-    await until(() => teachingAsked);
+    await until(teaching.asked);
     await page.store.getState().loadFolder(await folderFiles());
-    releaseTeaching();
+    teaching.release();
     await restored;
     expect(page.store.getState().sourceName).toBe("course");
     expect(page.store.getState().questions).toHaveLength(QUESTIONS.length);
@@ -173,19 +179,9 @@ describe("benchmark store", () => {
 
   it("keeps imported results when the teaching benchmark the view loads by itself finishes after the import", async () => {
     const page = await loadPage();
-    const teachingQuestions = await readFile("public/benchmark/dev.json");
-    let releaseTeaching = () => {};
-    const teachingHeld = new Promise<void>((resolve) => (releaseTeaching = resolve));
-    const realFetch = globalThis.fetch;
-    let teachingAsked = false;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!String(input).endsWith("benchmark/dev.json")) return realFetch(input, init);
-      teachingAsked = true;
-      await teachingHeld;
-      return new Response(teachingQuestions);
-    });
+    const teaching = await holdTeachingBenchmark();
     const restored = page.store.getState().restore();
-    await until(() => teachingAsked);
+    await until(teaching.asked);
     const line = {
       model: "m",
       index: 0,
@@ -203,7 +199,7 @@ describe("benchmark store", () => {
     };
     await page.store.getState().importResults(new File([JSON.stringify(line) + "\n"], "earlier.jsonl"));
     expect(page.store.getState().loadError).toBeNull();
-    releaseTeaching();
+    teaching.release();
     await restored;
     expect(page.store.getState().sourceName).toBe("earlier.jsonl");
     expect(page.store.getState().results).toHaveLength(1);

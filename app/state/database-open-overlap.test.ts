@@ -31,23 +31,25 @@ const SHOP: SampleEntry = {
 };
 
 /**
- * A store whose worker opens each database at once but answers the opens numbered in `held` only when the test lets
- * them go (the answer of a large file's open arriving after the person asked for another).
+ * A store whose worker does each open and schema read at once but answers the ones numbered in `held` (counted per
+ * method) only when the test lets them go: the answer of a large file's open, or of a schema read, arriving after
+ * the person asked for another database.
  */
-async function storeWithHeldOpens(held: number[]) {
+async function storeWithHeldAnswers(held: { open?: number[]; schema?: number[] }) {
   const storage = createMemoryStorage({ durable: true });
   const connection = await createInProcessSqliteConnection();
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  let opens = 0;
+  const calls = { open: 0, schema: 0 };
   const engine = new Proxy(connection.engine, {
     get(target, key, receiver) {
-      if (key !== "open") return Reflect.get(target, key, receiver);
-      return async (...args: Parameters<typeof target.open>) => {
-        const number = ++opens;
-        const outcome = await target.open(...args);
-        if (held.includes(number)) await released;
-        return outcome;
+      if (key !== "open" && key !== "schema") return Reflect.get(target, key, receiver);
+      const method = Reflect.get(target, key, receiver) as (...args: unknown[]) => Promise<unknown>;
+      return async (...args: unknown[]) => {
+        const number = ++calls[key];
+        const answer = await method.apply(target, args);
+        if (held[key]?.includes(number)) await released;
+        return answer;
       };
     },
   });
@@ -72,41 +74,13 @@ async function tablesOf(bytes: Uint8Array): Promise<string[]> {
 
 describe("opens that overlap", () => {
   it("a kept database whose schema read is answered after a file's open leaves the file on screen, and its stored copy untouched", async () => {
-    const storage = createMemoryStorage({ durable: true });
-    const kept = await databaseWith("CREATE TABLE kept_a (x); INSERT INTO kept_a VALUES (1)");
-    await storage.saveDatabase({ id: "db-a", name: "a.sqlite", source: "file", sizeBytes: kept.byteLength, updatedAt: 1 }, kept);
-    const connection = await createInProcessSqliteConnection();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let schemaReads = 0;
-    // The first schema read (the kept database's) answers only after the file's open, as the worker's queue does
-    // when the file's open was posted before the read's answer came back.
-    const engine = new Proxy(connection.engine, {
-      get(target, key, receiver) {
-        if (key !== "schema") return Reflect.get(target, key, receiver);
-        return async (...args: Parameters<typeof target.schema>) => {
-          const read = ++schemaReads;
-          const schema = await target.schema(...args);
-          if (read === 1) await held;
-          return schema;
-        };
-      },
-    });
-    const channel = createBroadcastSaveChannel(`overlap-${Math.random()}`);
-    const store = createDatabaseStore({
-      connection: () => ({ ...connection, engine }) as typeof connection,
-      storage: () => storage,
-      channel,
-      loadSampleManifest: async () => [],
-      loadSampleBytes: async () => new Uint8Array(),
-      address: () => null,
-      storageRefused: () => undefined,
-    });
+    const { storage, connection, store, release, close } = await storeWithHeldAnswers({ schema: [1] });
     try {
+      const kept = await databaseWith("CREATE TABLE kept_a (x); INSERT INTO kept_a VALUES (1)");
+      await storage.saveDatabase({ id: "db-a", name: "a.sqlite", source: "file", sizeBytes: kept.byteLength, updatedAt: 1 }, kept);
       const reopening = store.getState().reopenRecent("db-a");
       await tick(20);
-      const file = new File([(await databaseWith("CREATE TABLE mine_b (y)")).slice()], "mine.sqlite");
-      const openingFile = store.getState().openFile(file);
+      const openingFile = store.getState().openFile(new File([(await databaseWith("CREATE TABLE mine_b (y)")).slice()], "mine.sqlite"));
       await tick(50);
       release();
       await Promise.all([reopening, openingFile]);
@@ -116,17 +90,14 @@ describe("opens that overlap", () => {
       expect(store.getState().schema?.tables.map((table) => table.name)).toEqual(["mine_b"]);
       await connection.engine.execute("INSERT INTO mine_b VALUES (42)");
       await store.getState().afterChange();
-      const stored = await storage.loadDatabase("db-a");
-      const check = await createInProcessSqliteConnection();
-      await check.engine.open(stored!.bytes);
-      expect((await check.engine.schema()).tables.map((table) => table.name)).toEqual(["kept_a"]);
+      expect(await tablesOf((await storage.loadDatabase("db-a"))!.bytes)).toEqual(["kept_a"]);
     } finally {
-      channel.close();
+      close();
     }
   });
 
   it("a file opened after another whose open is still answering, and refused, leaves the other on screen and saved under its own id (review finding)", async () => {
-    const { storage, connection, store, release, close } = await storeWithHeldOpens([2]);
+    const { storage, connection, store, release, close } = await storeWithHeldAnswers({ open: [2] });
     try {
       await store.getState().openSample(SHOP);
       const shopId = store.getState().current!.id;
@@ -151,7 +122,7 @@ describe("opens that overlap", () => {
   });
 
   it("a file opened while the start reopens the last database is the one left open, and kept; the start does not fall back to a sample (review finding)", async () => {
-    const { storage, connection, store, release, close } = await storeWithHeldOpens([1, 2]);
+    const { storage, connection, store, release, close } = await storeWithHeldAnswers({ open: [1, 2] });
     try {
       const kept = await databaseWith("CREATE TABLE kept_a (x)");
       await storage.saveDatabase({ id: "db-a", name: "a.sqlite", source: "file", sizeBytes: kept.byteLength, updatedAt: 1 }, kept);

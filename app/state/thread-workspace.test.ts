@@ -147,6 +147,17 @@ describe("per-database workspace", () => {
   });
 });
 
+/** A follower whose workspace reads wait for the returned release (reading takes longer than opening the database). */
+function holdWorkspaceReads(): () => void {
+  const storage = queryLabStorage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  provideServices({ storage: { ...storage, loadWorkspace: async (id: string) => (await held, storage.loadWorkspace(id)) } });
+  follower.stop();
+  follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
+  return release;
+}
+
 describe("a page left inside the typing pause", () => {
   /** The page's storage, except that workspace writes are lost while `dropping` (the page unloaded before IndexedDB committed). */
   function unloadingStorage(): { storage: () => QueryLabStorage; drop: (dropping: boolean) => void } {
@@ -203,25 +214,18 @@ describe("a page left inside the typing pause", () => {
 });
 
 describe("what the person does while the workspace is read", () => {
-  /** A follower whose workspace reads wait for the returned release (reading takes longer than opening the database). */
-  function holdWorkspaceReads(): () => void {
-    const storage = queryLabStorage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    provideServices({ storage: { ...storage, loadWorkspace: async (id: string) => (await held, storage.loadWorkspace(id)) } });
-    follower.stop();
-    follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
-    return release;
-  }
-
-  it("keeps a question typed in the box, and a query run, instead of the kept thread and last result (review finding)", async () => {
-    await queryLabStorage().saveWorkspace({
+  /** The shop's kept place: its text, its thread, and a last result to run again. */
+  const keepShopWorkspace = () =>
+    queryLabStorage().saveWorkspace({
       databaseId: "db-shop",
       editorText: "SELECT 'kept'",
       threadId: shopThread.id,
       lastRun: { sql: "SELECT 'kept result' AS kept", elapsedMs: 1, rowCount: 1 },
       updatedAt: 1,
     });
+
+  it("keeps a question typed in the box, and a query run, instead of the kept thread and last result (review finding)", async () => {
+    await keepShopWorkspace();
     const release = holdWorkspaceReads();
     open("db-shop", "Shop");
     useAgentStore.getState().setQuestion("Which books sold best?");
@@ -244,13 +248,7 @@ describe("what the person does while the workspace is read", () => {
   });
 
   it("brings the kept thread and last result back when the person did nothing meanwhile", async () => {
-    await queryLabStorage().saveWorkspace({
-      databaseId: "db-shop",
-      editorText: "SELECT 'kept'",
-      threadId: shopThread.id,
-      lastRun: { sql: "SELECT 'kept result' AS kept", elapsedMs: 1, rowCount: 1 },
-      updatedAt: 1,
-    });
+    await keepShopWorkspace();
     const release = holdWorkspaceReads();
     open("db-shop", "Shop");
     release();
@@ -262,13 +260,7 @@ describe("what the person does while the workspace is read", () => {
 
 describe("what the address asks for once the first database is open", () => {
   it("waits until that database's workspace is on screen, so entering it does not empty the question box or replace the session", async () => {
-    // Reading the workspace takes longer than opening the database: held until the test lets it go.
-    const storage = queryLabStorage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    provideServices({ storage: { ...storage, loadWorkspace: async (id: string) => (await held, storage.loadWorkspace(id)) } });
-    follower.stop();
-    follower = followDatabaseWorkspaces({ textSaveDelayMs: 0 });
+    const release = holdWorkspaceReads();
     open("db-shop", "Shop");
     const sessionOpened = vi.fn(() => expect(useAgentStore.getState().question).toBe("How many flights were cancelled?"));
     const applied = applyAddressAfterStart("How many flights were cancelled?", sessionOpened);
