@@ -42,6 +42,7 @@ export const databaseSchemaSchema: z.ZodMiniType<DatabaseSchema> = z.object({
           defaultValue: z.nullable(z.string()),
           primaryKeyPosition: z.int(),
           comment: z.nullable(z.string()),
+          generated: z.optional(z.enum(["virtual", "stored"])),
         }),
       ),
       foreignKeys: z.array(z.object({ fromColumns: z.array(z.string()), toTable: z.string(), toColumns: z.array(z.string()) })),
