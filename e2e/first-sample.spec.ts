@@ -1,43 +1,57 @@
-// A first visit's sample is downloaded by the page from index.html's start script and opened by the SQLite worker
-// (workers/first-sample.ts) while the page loads the app; the app takes the opened database. When the page's download
-// fails, the worker downloads the file itself; when the worker cannot open it either, the app opens it as usual.
-import { expect, test, type Page } from "@playwright/test";
-import { cell, databaseBytes, openApp, runSql, waitForReady } from "./helpers";
-
-/** Whether the page itself fetched the sample (the worker's requests are in the worker's own timeline, not the page's). */
-async function pageFetchedSample(page: Page): Promise<boolean> {
-  return page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith("/samples/bookshop.sqlite")));
-}
+// A first visit's sample is opened by the SQLite worker (workers/first-sample.ts) while the page loads the app: read on
+// demand over its head, which index.html's start script asks for by a range request, then downloaded whole by the
+// worker and kept. The first screen does not wait for the download. When the start script's request fails, the worker
+// reads the file itself; a server that ignores the range sends the whole file, which the worker opens whole; when
+// nothing works there, the app opens the sample as usual.
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { cell, databaseBytes, openApp, runSql, setSql, waitForReady } from "./helpers";
 
 async function startMarks(page: Page): Promise<string[]> {
   return page.evaluate(() => performance.getEntriesByType("mark").map((entry) => entry.name));
 }
 
-/** Answers the first `refusals` requests for the sample (the page's, the worker's, …) with 503; counts them all. */
-async function refuseSample(page: Page, refusals: number): Promise<{ requests: () => number }> {
-  let requests = 0;
-  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
-    requests += 1;
-    if (requests <= refusals) await route.fulfill({ status: 503, body: "busy" });
-    else await route.continue();
-  });
-  return { requests: () => requests };
+/** A request for the sample as the server saw it: a range request (the page's head, the worker's pages) or the whole file. */
+function describeRequest(request: Request): string {
+  return request.headers()["range"] ? `range ${request.headers()["range"]}` : "whole";
 }
 
-test("the page downloads the first sample and the worker opens it; the page takes it, queries it, keeps its copy and reopens it after a reload", async ({
+/**
+ * Routes the sample's requests: `answer` gives, per request (in order, described by describeRequest), "pass", a status
+ * to refuse it with, "all" (the whole file with 200 whatever was asked), or a promise to hold it until. Records them.
+ */
+async function routeSample(page: Page, answer: (described: string, index: number) => "pass" | "all" | number | Promise<void>) {
+  const seen: string[] = [];
+  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
+    const described = describeRequest(route.request());
+    seen.push(described);
+    const decision = answer(described, seen.length - 1);
+    if (typeof decision === "number") return route.fulfill({ status: decision, body: "busy" });
+    if (decision === "all") {
+      const whole = await route.fetch({ headers: { ...route.request().headers(), range: "" } });
+      return route.fulfill({ status: 200, body: await whole.body(), headers: { "content-type": "application/vnd.sqlite3" } });
+    }
+    if (decision !== "pass") await decision;
+    await route.continue();
+  });
+  return { seen };
+}
+
+const saveState = (page: Page) => page.evaluate(() => window.__querylab!.database().current?.saveState);
+
+test("the worker opens the first sample read on demand over the head the page asked for, then downloads it whole; the page queries it, keeps its copy and reopens it after a reload", async ({
   page,
 }) => {
-  const sample = await refuseSample(page, 0);
+  const sample = await routeSample(page, () => "pass");
   await openApp(page);
-  expect(await startMarks(page)).toEqual(expect.arrayContaining(["querylab:sample-downloaded", "querylab:sample-opened-in-worker"]));
-  expect(await pageFetchedSample(page)).toBe(true);
-  expect(sample.requests()).toBe(1);
+  expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
   await expect(page.getByRole("navigation", { name: "Schema" }).getByText("books", { exact: true }).first()).toBeVisible();
+  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  // The page's head (the schema's pages: the worker needed no range request of its own), then the worker's download.
+  expect(sample.seen).toEqual(["range bytes=0-131071", "whole"]);
   await runSql(page, "SELECT count(*) FROM books");
   await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
   const count = await cell(page, 1, 1).textContent();
   // The copy kept in the browser is the sample's bytes as the worker moved them to the page.
-  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
   await page.reload();
   await waitForReady(page);
   expect(await startMarks(page)).not.toContain("querylab:sample-opened-in-worker");
@@ -45,22 +59,69 @@ test("the page downloads the first sample and the worker opens it; the page take
   await expect(cell(page, 1, 1)).toHaveText(count!);
 });
 
-test("when the page's download fails, the worker downloads and opens the sample itself", async ({ page }) => {
-  const sample = await refuseSample(page, 1);
+test("the first screen does not wait for the sample's download: queries run on demand meanwhile, and a change waits for it and is kept", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sample = await routeSample(page, (described) => (described === "whole" ? held : "pass"));
   await openApp(page);
-  expect(sample.requests()).toBe(2);
+  expect(await saveState(page)).toBe("loading-whole");
+  await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("downloading, read on demand until then");
+  await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
+  await expect(cell(page, 1, 1)).not.toBeEmpty();
+  // The grid says what the query read on demand.
+  await expect(page.getByRole("region", { name: "Results" })).toContainText(/read (\d[\d,.]* (KB|bytes) in \d+ requests?|nothing new \(cached\))/);
+  await setSql(page, "CREATE TABLE kept_notes (note TEXT); INSERT INTO kept_notes VALUES ('made while it downloaded')");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  // The change waits for the file: no read-only refusal.
+  await page.waitForFunction(() => window.__querylab!.query().running !== null);
+  expect(await page.evaluate(() => window.__querylab!.query().error)).toBeNull();
+  expect(sample.seen).toContain("whole");
+  release();
+  await page.waitForFunction(() => window.__querylab!.query().running === null);
+  expect(await page.evaluate(() => window.__querylab!.query().error)).toBeNull();
+  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  await page.reload();
+  await waitForReady(page);
+  await runSql(page, "SELECT note FROM kept_notes");
+  await expect(cell(page, 1, 1)).toHaveText("made while it downloaded");
+});
+
+test("when the sample's download fails, it stays open read-only, read on demand, and says so", async ({ page }) => {
+  await routeSample(page, (described) => (described === "whole" ? 503 : "pass"));
+  await openApp(page);
+  await expect(page.getByRole("alert")).toContainText(/Bookshop could not be downloaded whole \(HTTP 503\), so it stays open read-only, read on demand/);
+  expect(await saveState(page)).toBe("read-on-demand");
+  await runSql(page, "SELECT count(*) FROM books");
+  await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
+});
+
+test("when the page's request for the head fails, the worker reads the sample's pages itself", async ({ page }) => {
+  const sample = await routeSample(page, (_described, index) => (index === 0 ? 503 : "pass"));
+  await openApp(page);
   expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
-  expect(await startMarks(page)).not.toContain("querylab:sample-downloaded");
+  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  expect(sample.seen).toEqual(["range bytes=0-131071", "range bytes=0-131071", "whole"]);
   await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
   await expect(cell(page, 1, 1)).not.toBeEmpty();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
-test("when neither the page's download nor the worker's works, the app downloads and opens the sample itself", async ({ page }) => {
-  const sample = await refuseSample(page, 2);
+test("a server that ignores the range sends the whole sample, which the worker opens whole: one request", async ({ page }) => {
+  const sample = await routeSample(page, () => "all");
   await openApp(page);
-  expect(sample.requests()).toBe(3);
-  // The worker answered that it opened nothing, and the app fetched the file itself.
+  expect(await startMarks(page)).toEqual(expect.arrayContaining(["querylab:sample-downloaded", "querylab:sample-opened-in-worker"]));
+  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  expect(sample.seen).toEqual(["range bytes=0-131071"]);
+  await runSql(page, "SELECT count(*) FROM books");
+  await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
+});
+
+test("when neither the page's request, the worker's reads nor its download work, the app downloads and opens the sample itself", async ({ page }) => {
+  const sample = await routeSample(page, (_described, index) => (index < 3 ? 503 : "pass"));
+  await openApp(page);
+  // The page's head, the worker's own first read (refused: it downloads instead), its download; then the app's.
+  expect(sample.seen).toEqual(["range bytes=0-131071", "range bytes=0-131071", "whole", "whole"]);
   expect(await startMarks(page)).not.toContain("querylab:sample-opened-in-worker");
   await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
   await expect(cell(page, 1, 1)).not.toBeEmpty();
@@ -69,8 +130,8 @@ test("when neither the page's download nor the worker's works, the app downloads
 });
 
 test("a database the person opens before the sample's download has ended is the one left open, and the start ends", async ({ page }) => {
-  // The page's download of the sample is held until the person's file is open: the worker then gets the sample's
-  // bytes after the page opened another database, and must still answer, or the start never ends.
+  // The page's request for the sample's head is held until the person's file is open: the worker is then asked for the
+  // sample after the page opened another database, and must still answer, or the start never ends.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let requests = 0;

@@ -48,6 +48,8 @@ function headerViolations(worker: Worker, url: string): Promise<string[]> {
 test("the SQLite worker refuses every request once its WASM has loaded, and its script carries its own CSP", async ({ page }) => {
   const workerScript = page.waitForResponse((response) => /sqlite\.worker-[^/]*\.js$/.test(response.url()));
   await openApp(page);
+  // The first sample is read on demand until the worker holds it whole; from then on its address is refused too.
+  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
   expect((await workerScript).headers()["content-security-policy"]).toBe(SQLITE_WORKER_POLICY);
 
   const worker = await workerNamed(page, /sqlite\.worker/);

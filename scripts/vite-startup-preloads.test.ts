@@ -15,6 +15,7 @@ describe("the start script the build writes", () => {
       firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3 },
       firstSampleMessage: "querylab:first-sample",
       firstSampleOpenedMessage: "querylab:first-sample-opened",
+      firstSampleLoadedMessage: "querylab:first-sample-loaded",
       keptDatabaseKey: "querylab:kept-database",
     };
     const requested: string[] = [];

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
-import { FIRST_SAMPLE_MESSAGE, openFirstSampleWhenAsked, type FirstSampleOpened, type OpeningService } from "./first-sample";
+import type { LazySourceSpec } from "../app/core/db/lazy-file";
+import { FIRST_SAMPLE_MESSAGE, openFirstSampleWhenAsked, type FirstSampleLoaded, type FirstSampleOpened, type OpeningService } from "./first-sample";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
 
 /** The worker's global scope: messages in, messages out (with what they transfer). */
 class FakeScope extends EventTarget {
   readonly posted: { message: FirstSampleOpened; transfer: Transferable[] }[] = [];
+  readonly loaded: { message: FirstSampleLoaded; transfer: Transferable[] }[] = [];
   postMessage(message: unknown, transfer: Transferable[]): void {
-    this.posted.push({ message: message as FirstSampleOpened, transfer });
+    if ((message as { type: string }).type === "querylab:first-sample-loaded") this.loaded.push({ message: message as FirstSampleLoaded, transfer });
+    else this.posted.push({ message: message as FirstSampleOpened, transfer });
   }
   receive(data: unknown): MessageEvent {
     const event = new MessageEvent("message", { data });
@@ -18,9 +21,15 @@ class FakeScope extends EventTarget {
   }
 }
 
-/** A database service that records what it opened, in order; `hold` keeps an open from finishing until released. */
-function service() {
+/**
+ * A database service that records what it opened, in order; `hold` keeps an open from finishing until released.
+ * `readsOnDemand`: false refuses to read on demand (a server without range requests); true opens the spec (recorded
+ * in `lazy`) and swaps to the downloaded bytes, recorded as an open, unless `swapGivesWay` (another open came first).
+ */
+function service(readsOnDemand = false) {
   const opened: { bytes: number[]; options?: OpenOptions }[] = [];
+  const lazy: LazySourceSpec[] = [];
+  const control = { swapGivesWay: false };
   let release: (() => void) | null = null;
   /** What happened after each open, in order: schema reads (with their options) and content key reads. */
   const calls: string[] = [];
@@ -46,9 +55,26 @@ function service() {
       opened.push({ bytes: [] });
       return "lazy";
     },
+    async openReadOnDemandUntilWhole(spec, loadWhole, options) {
+      if (!readsOnDemand) return { opened: { ok: false, error: { kind: "fetch-failed", message: "416" } }, whole: Promise.resolve(null) };
+      lazy.push(spec);
+      calls.length = 0;
+      const whole = (async () => {
+        let bytes: Uint8Array;
+        try {
+          bytes = await loadWhole();
+        } catch (error) {
+          return { ok: false as const, error: { kind: "fetch-failed" as const, message: String((error as Error).message) } };
+        }
+        if (control.swapGivesWay) return null;
+        opened.push({ bytes: [...bytes], options });
+        return { ok: true as const, sizeBytes: bytes.byteLength, tableCount: 0 };
+      })();
+      return { opened: { ok: true, sizeBytes: spec.kind === "url" ? spec.sizeBytes : 0, tableCount: 0 }, whole };
+    },
   };
   const hold = { next: false };
-  return { engine, opened, calls, hold, release: () => release?.() };
+  return { engine, opened, calls, hold, lazy, control, release: () => release?.() };
 }
 
 /** The fake as the worker's scope (EventTarget's listener type is wider than the module asks). */
@@ -62,7 +88,7 @@ const request = (sizeBytes: number | null = 3) => ({
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the first sample, opened by the worker at the start script's request", () => {
-  it("downloads it, opens it without the page check when it has the listed size, reads its schema and moves the bytes to the page", async () => {
+  it("downloads it when it cannot be read on demand, opens it without the page check when it has the listed size, reads its schema and moves the bytes to the page", async () => {
     const scope = new FakeScope();
     const { engine, opened, calls } = service();
     const fetched: string[] = [];
@@ -82,13 +108,13 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(scope.posted).toHaveLength(1);
     const { message, transfer } = scope.posted[0]!;
     expect(message).toMatchObject({ type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: true, outcome: { ok: true }, schema: SCHEMA });
-    expect(message.opened && [...message.bytes]).toEqual([1, 2, 3]);
-    expect(transfer).toEqual([message.opened && message.bytes.buffer]);
+    expect(message.opened && [...message.bytes!]).toEqual([1, 2, 3]);
+    expect(transfer).toEqual([message.opened && message.bytes!.buffer]);
   });
 
-  it("opens the bytes the page downloaded and sent, without downloading the file again, and moves them back to the page", async () => {
+  it("opens whole the file the page sent (the server answered the range request with all of it), without downloading it again, and moves it back to the page", async () => {
     const scope = new FakeScope();
-    const { engine, opened } = service();
+    const { engine, opened, lazy } = service(true);
     const fetched: string[] = [];
     openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async (url) => {
       fetched.push(url);
@@ -97,11 +123,12 @@ describe("the first sample, opened by the worker at the start script's request",
     scope.receive({ ...request(), bytes: new Uint8Array([4, 5, 6]).buffer });
     await settle();
     expect(fetched).toEqual([]);
+    expect(lazy).toEqual([]);
     expect(opened).toEqual([{ bytes: [4, 5, 6], options: { checkPages: false, hashLater: true } }]);
     const { message, transfer } = scope.posted[0]!;
     expect(message).toMatchObject({ opened: true, outcome: { ok: true }, schema: SCHEMA });
-    expect(message.opened && [...message.bytes]).toEqual([4, 5, 6]);
-    expect(transfer).toEqual([message.opened && message.bytes.buffer]);
+    expect(message.opened && [...message.bytes!]).toEqual([4, 5, 6]);
+    expect(transfer).toEqual([message.opened && message.bytes!.buffer]);
   });
 
   it("checks every page of a sample whose size differs from the list (a newer file than a cached list)", async () => {
@@ -167,6 +194,70 @@ describe("the first sample, opened by the worker at the start script's request",
     release();
     expect(await pageOpen).toBe("lazy");
     expect(opened.map((open) => open.bytes)).toEqual([[1, 2, 3], []]);
+  });
+
+  it("opens it read on demand over the head the page sent, answers with its schema and no bytes, then downloads it and moves a copy once it holds it whole", async () => {
+    const scope = new FakeScope();
+    const { engine, opened, calls, lazy } = service(true);
+    let arrive: (bytes: Uint8Array) => void = () => undefined;
+    const fetched: string[] = [];
+    openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), (url) => {
+      fetched.push(url);
+      return new Promise((resolve) => (arrive = resolve));
+    });
+    scope.receive({ ...request(), head: new Uint8Array([1, 2]).buffer });
+    await settle();
+    expect(lazy).toEqual([
+      { kind: "url", url: "https://querylab.example/samples/bookshop.sqlite", sizeBytes: 3, firstReadBytes: 128 * 1024, head: new Uint8Array([1, 2]) },
+    ]);
+    expect(calls).toEqual(['schema {"rowCounts":false}']);
+    expect(scope.posted.map(({ message }) => message)).toEqual([
+      {
+        type: "querylab:first-sample-opened",
+        file: "bookshop.sqlite",
+        opened: true,
+        outcome: { ok: true, sizeBytes: 3, tableCount: 0 },
+        schema: SCHEMA,
+        bytes: null,
+      },
+    ]);
+    // The download began once the database was opened on demand; nothing is held whole before it ends.
+    expect(fetched).toEqual(["https://querylab.example/samples/bookshop.sqlite"]);
+    expect(opened).toEqual([]);
+    expect(scope.loaded).toEqual([]);
+    arrive(new Uint8Array([1, 2, 3]));
+    await settle();
+    expect(opened).toEqual([{ bytes: [1, 2, 3], options: { checkPages: false, hashLater: true } }]);
+    expect(scope.loaded).toHaveLength(1);
+    const { message, transfer } = scope.loaded[0]!;
+    expect(message).toMatchObject({ type: "querylab:first-sample-loaded", file: "bookshop.sqlite", loaded: true });
+    expect(message.loaded && [...message.bytes]).toEqual([1, 2, 3]);
+    expect(transfer).toEqual([message.loaded && message.bytes.buffer]);
+    // The hash waits until the page has the bytes.
+    expect(calls).toEqual(['schema {"rowCounts":false}', "contentKey"]);
+  });
+
+  it("says the sample stays read on demand when its download fails, or another database was opened before it ended", async () => {
+    for (const ending of ["download fails", "another open"] as const) {
+      const scope = new FakeScope();
+      const { engine, control } = service(true);
+      control.swapGivesWay = ending === "another open";
+      openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async () => {
+        if (ending === "download fails") throw new Error("HTTP 503");
+        return new Uint8Array([1, 2, 3]);
+      });
+      scope.receive(request());
+      await settle();
+      expect(scope.posted.map(({ message }) => message)).toMatchObject([{ opened: true, bytes: null }]);
+      expect(scope.loaded.map(({ message }) => message)).toEqual([
+        {
+          type: "querylab:first-sample-loaded",
+          file: "bookshop.sqlite",
+          loaded: false,
+          reason: ending === "download fails" ? "HTTP 503" : "another database was opened first",
+        },
+      ]);
+    }
   });
 
   it("leaves other messages and calls alone", async () => {

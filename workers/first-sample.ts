@@ -1,42 +1,71 @@
-// A first visit's sample, opened by the SQLite worker as soon as index.html's start script hands over its bytes (the
-// script starts the download as the HTML is parsed: app/browser/html-start.ts; when that download fails, the worker
-// downloads the file itself), while the page is still fetching and evaluating the app: the app then takes the opened
-// database and its schema instead of sending and opening the bytes after its modules have run.
+// A first visit's sample, opened by the SQLite worker as soon as index.html's start script asks (app/browser/html-start.ts),
+// while the page is still fetching and evaluating the app: the app then takes the opened database and its schema
+// instead of sending and opening the bytes after its modules have run.
+// It is opened read on demand first (range requests for the few pages the schema needs), so the first screen does not
+// wait for the whole file; the file is downloaded meanwhile and, once here, held in memory like any database opened
+// whole, its bytes moved to the page for the kept copy (a second message). A server that does not answer range
+// requests gets the old way: the file downloaded, then opened.
 // The page's own open calls always win: one that comes first makes the worker drop the sample (app/state/database-store.ts
-// falls back to its usual path), and one that comes while the sample is opening waits for it, so it is never
-// overwritten by a sample opening late.
+// falls back to its usual path), one that comes while the sample is opening waits for it, so it is never overwritten by
+// a sample opening late, and one that comes while the rest downloads keeps it from being swapped in.
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/types";
 import type { OpenOptions, SchemaOptions } from "../app/core/db/sqljs-engine";
+import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 
-/** The page → worker message (sent once, when the start script's download of the sample has ended). */
+/** The page → worker message (sent once, by the start script). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
 /** The worker → page message with what came of it (no comlink id: comlink ignores it). */
 export const FIRST_SAMPLE_OPENED_MESSAGE = "querylab:first-sample-opened";
+/** The worker → page message, after an answer opened read on demand: the sample is held whole now, or why not. */
+export const FIRST_SAMPLE_LOADED_MESSAGE = "querylab:first-sample-loaded";
 
 export interface FirstSampleRequest {
   type: typeof FIRST_SAMPLE_MESSAGE;
   file: string;
   /** Absolute: the worker's own URL is under assets/. */
   url: string;
-  /** The size the sample list gives: a file of exactly that size is whole and opens without the page check. */
+  /**
+   * The size the sample list gives: a file of exactly that size is whole and opens without the page check; the size a
+   * read on demand needs (without it the file is downloaded first).
+   */
   sizeBytes: number | null;
   /**
-   * The file's bytes, downloaded by the page (the start script starts the download before this worker has run its
-   * script, see app/browser/html-start.ts) and moved here; absent when the page's download failed: the worker then
-   * downloads the file itself.
+   * The file's first bytes, which the start script asked for by a range request while SQLite's WASM downloaded (the
+   * schema's pages: opened read on demand with no request of its own); absent when that request failed.
    */
+  head?: ArrayBuffer;
+  /** The whole file, when the server answered that range request with all of it (200): opened whole. */
   bytes?: ArrayBuffer;
 }
 
 export type FirstSampleOpened =
-  | { type: typeof FIRST_SAMPLE_OPENED_MESSAGE; file: string; opened: true; outcome: Outcome<OpenedDatabase>; schema: DatabaseSchema | null; bytes: Uint8Array }
+  | {
+      type: typeof FIRST_SAMPLE_OPENED_MESSAGE;
+      file: string;
+      opened: true;
+      outcome: Outcome<OpenedDatabase>;
+      schema: DatabaseSchema | null;
+      /** The bytes when it was opened whole; null when it was opened read on demand: they come with FirstSampleLoaded. */
+      bytes: Uint8Array | null;
+    }
   /** Not opened here: the download failed, or the page opened something else first. The page does it itself. */
   | { type: typeof FIRST_SAMPLE_OPENED_MESSAGE; file: string; opened: false; reason: string };
+
+export type FirstSampleLoaded =
+  /** Held in memory now (the worker swapped to these bytes): a copy, for the page's kept copy and for Stop. */
+  | { type: typeof FIRST_SAMPLE_LOADED_MESSAGE; file: string; loaded: true; bytes: Uint8Array }
+  /** Still read on demand: the download failed, or another database was opened before it ended. */
+  | { type: typeof FIRST_SAMPLE_LOADED_MESSAGE; file: string; loaded: false; reason: string };
 
 /** What the worker's database service offers this module. */
 export interface OpeningService {
   open(bytes: Uint8Array, options?: OpenOptions): Promise<Outcome<OpenedDatabase>>;
+  openReadOnDemandUntilWhole(
+    spec: LazySourceSpec,
+    loadWhole: () => Promise<Uint8Array>,
+    options?: OpenOptions,
+  ): Promise<{ opened: Outcome<OpenedDatabase>; whole: Promise<Outcome<OpenedDatabase> | null> }>;
   schema(options?: SchemaOptions): Promise<DatabaseSchema>;
   contentKey(): Promise<string>;
 }
@@ -46,6 +75,12 @@ interface WorkerScope {
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   postMessage(message: unknown, transfer: Transferable[]): void;
 }
+
+/**
+ * The first range request's size when the start script's request for the head failed: the pages the schema needs in
+ * one round trip rather than one each (the bundled samples keep them in their first 120 KB; html-start.ts asks for as much).
+ */
+const FIRST_READ_BYTES = 128 * 1024;
 
 /** The exposed methods that replace the open database: each waits for a sample being opened, and cancels one not yet opened. */
 const OPENING_METHODS = new Set<PropertyKey>(["open", "openLazy"]);
@@ -64,19 +99,21 @@ export function openFirstSampleWhenAsked(
   scope: WorkerScope,
   service: Promise<OpeningService>,
   fetchBytes: (url: string) => Promise<Uint8Array>,
+  /** Told once the sample read on demand is held whole: its pages are never read from `url` again. */
+  heldWhole: (url: string) => void = () => undefined,
 ): FirstSampleOpener {
   let superseded = false;
   /** The sample's open and schema read, while they run: a page's open waits for them (a download it need not). */
   let opening: Promise<unknown> | null = null;
 
-  const answer = (message: FirstSampleOpened) => scope.postMessage(message, message.opened ? [message.bytes.buffer] : []);
+  const answer = (message: FirstSampleOpened) => scope.postMessage(message, message.opened && message.bytes ? [message.bytes.buffer] : []);
+  const answerLoaded = (message: FirstSampleLoaded) => scope.postMessage(message, message.loaded ? [message.bytes.buffer] : []);
 
   async function openSample(request: FirstSampleRequest): Promise<void> {
     const notOpened = (reason: string) => answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: false, reason });
-    let bytes: Uint8Array;
     let engine: OpeningService;
     try {
-      [bytes, engine] = await Promise.all([request.bytes ? new Uint8Array(request.bytes) : fetchBytes(request.url), service]);
+      engine = await service;
     } catch (error) {
       notOpened(errorMessage(error));
       return;
@@ -85,21 +122,69 @@ export function openFirstSampleWhenAsked(
       notOpened("the page opened another database first");
       return;
     }
+    const { sizeBytes, bytes } = request;
+    // Set in the same turn as the check above, so no page open can slip in between.
+    opening = (bytes || sizeBytes === null ? Promise.resolve(false) : openReadOnDemand(engine, request, sizeBytes))
+      .then((answered) => answered || openDownloaded(engine, request, notOpened, bytes && new Uint8Array(bytes)))
+      .finally(() => (opening = null));
+    await opening;
+  }
+
+  /**
+   * Opens the sample read on demand and answers with its schema; then downloads it and, once the worker holds it in
+   * memory, moves a copy of the bytes to the page. False, having answered nothing, when it cannot be read on demand.
+   */
+  async function openReadOnDemand(engine: OpeningService, request: FirstSampleRequest, sizeBytes: number): Promise<boolean> {
+    const head = request.head ? new Uint8Array(request.head) : undefined;
+    const spec: LazySourceSpec = { kind: "url", url: request.url, sizeBytes, firstReadBytes: FIRST_READ_BYTES, ...(head ? { head } : {}) };
+    // The download begins once the pages the schema needs have come: on a slow line they are not kept waiting behind it.
+    let downloaded: Uint8Array | null = null;
+    const download = async () => (downloaded = await fetchBytes(request.url));
+    const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, download, { checkPages: false, hashLater: true });
+    if (!opened.ok) return false;
+    globalThis.performance?.mark?.("querylab:worker-sample-opened");
+    // Read on demand, the schema costs a few pages; the row counts would read every table whole, so they wait.
+    const schema = await engine.schema({ rowCounts: false }).catch(() => null);
+    answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome: opened, schema, bytes: null });
+    void whole.then(async (swapped) => {
+      if (!swapped?.ok || !downloaded) {
+        const reason = swapped && !swapped.ok ? swapped.error.message : "another database was opened first";
+        answerLoaded({ type: FIRST_SAMPLE_LOADED_MESSAGE, file: request.file, loaded: false, reason });
+        return;
+      }
+      globalThis.performance?.mark?.("querylab:worker-sample-loaded");
+      heldWhole(request.url);
+      // As below: the engine keeps the downloaded bytes until it has hashed them; the page gets a copy, moved.
+      answerLoaded({ type: FIRST_SAMPLE_LOADED_MESSAGE, file: request.file, loaded: true, bytes: (downloaded as Uint8Array).slice() });
+      await engine.contentKey();
+    });
+    return true;
+  }
+
+  /** Downloads the sample (unless the page sent it), opens it in memory and answers with its schema and a copy of the bytes. */
+  async function openDownloaded(engine: OpeningService, request: FirstSampleRequest, notOpened: (reason: string) => void, sent?: Uint8Array): Promise<boolean> {
+    let bytes: Uint8Array;
+    try {
+      bytes = sent ?? (await fetchBytes(request.url));
+    } catch (error) {
+      notOpened(errorMessage(error));
+      return true;
+    }
+    if (superseded) {
+      notOpened("the page opened another database first");
+      return true;
+    }
     // Two passes over every byte wait until the page has its answer (60-170 ms of a cold worker's time here, on the
     // way to the first screen): the bytes' hash (the content key), computed right after the answer from the bytes
     // the engine kept, and the row counts, which the page reads once the database is shown.
-    const openAndRead = async () => {
-      const outcome = await engine.open(bytes, { checkPages: bytes.byteLength !== request.sizeBytes, hashLater: true });
-      globalThis.performance?.mark?.("querylab:worker-sample-opened");
-      const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
-      // SQLite copied the bytes into its own memory. The page gets a copy, moved, while the engine keeps these until
-      // it has hashed them (a copy costs a few ms; the hash of a cold worker took tens).
-      answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome, schema, bytes: outcome.ok ? bytes.slice() : bytes });
-      if (outcome.ok) await engine.contentKey();
-    };
-    // Set in the same turn as the check above, so no page open can slip in between.
-    opening = openAndRead().finally(() => (opening = null));
-    await opening;
+    const outcome = await engine.open(bytes, { checkPages: bytes.byteLength !== request.sizeBytes, hashLater: true });
+    globalThis.performance?.mark?.("querylab:worker-sample-opened");
+    const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
+    // SQLite copied the bytes into its own memory. The page gets a copy, moved, while the engine keeps these until
+    // it has hashed them (a copy costs a few ms; the hash of a cold worker took tens).
+    answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome, schema, bytes: outcome.ok ? bytes.slice() : bytes });
+    if (outcome.ok) await engine.contentKey();
+    return true;
   }
 
   const take = (event: MessageEvent) => {
@@ -112,8 +197,9 @@ export function openFirstSampleWhenAsked(
     // still gets its answer (the start script and the store wait for one).
     if (superseded) return answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: "the page opened another database first" });
     const sizeBytes = typeof data.sizeBytes === "number" ? data.sizeBytes : null;
+    const head = data.head instanceof ArrayBuffer ? data.head : undefined;
     const bytes = data.bytes instanceof ArrayBuffer ? data.bytes : undefined;
-    void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes, bytes }).catch((error: unknown) =>
+    void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes, head, bytes }).catch((error: unknown) =>
       answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: errorMessage(error) }),
     );
   };

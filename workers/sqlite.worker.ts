@@ -42,24 +42,30 @@ const service = receivePageCompiledWasm(self)
       },
     });
   });
-// A first visit's sample, when the start script sends it: opened here while the page loads the app (downloaded here
-// only when the start script's download failed).
-const firstSample = openFirstSampleWhenAsked(self, service, async (url) => {
-  const address = new URL(url, self.location.href);
-  // Only the site's own sample: the one exception to this worker's guard is no way out to another site.
-  if (address.origin !== self.location.origin) throw new Error("The first sample must come from this site.");
-  firstSampleUrl = address.href;
-  try {
-    const response = await fetch(firstSampleUrl, { credentials: "same-origin" });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    mark("sample-downloaded");
-    return bytes;
-  } finally {
-    // Once: after its download the sample's address is refused like any other.
-    firstSampleUrl = null;
-  }
-});
+// A first visit's sample, when the start script asks: opened here while the page loads the app, read on demand until
+// it is downloaded here (or downloaded first, from a server that does not answer range requests).
+const firstSample = openFirstSampleWhenAsked(
+  self,
+  service,
+  async (url) => {
+    const address = new URL(url, self.location.href);
+    // Only the site's own sample: the one exception to this worker's guard is no way out to another site.
+    if (address.origin !== self.location.origin) throw new Error("The first sample must come from this site.");
+    firstSampleUrl = address.href;
+    try {
+      const response = await fetch(firstSampleUrl, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      mark("sample-downloaded");
+      return bytes;
+    } finally {
+      // Once: after its download the sample's address is refused like any other.
+      firstSampleUrl = null;
+    }
+  },
+  // Held in memory now: its pages are not read from the site again, so its address is refused like any other.
+  (url) => urlsReadOnDemand.delete(new URL(url, self.location.href).href),
+);
 // The editor's runs come as plain messages (paged-query-channel.ts), taken before comlink sees them.
 answerPagedQueries(self, service);
 Comlink.expose(transferringPages(firstSample.guard(whenReady(service))));

@@ -9,6 +9,7 @@ const CONFIG: HtmlStartConfig = {
   firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3 },
   firstSampleMessage: "querylab:first-sample",
   firstSampleOpenedMessage: "querylab:first-sample-opened",
+  firstSampleLoadedMessage: "querylab:first-sample-loaded",
   keptDatabaseKey: "querylab:kept-database",
 };
 
@@ -58,10 +59,13 @@ function page(
     storageThrows?: boolean;
     compiles?: boolean;
     workersRefused?: boolean;
-    sample?: "ok" | "503" | "network error";
+    /** ok: the server answers the range request (206); whole: it ignores the range and sends the file (200). */
+    sample?: "ok" | "whole" | "503" | "network error" | "another total";
   } = {},
 ) {
   const requested: string[] = [];
+  /** The Range header of each request, by URL. */
+  const ranges = new Map<string, string | undefined>();
   /** Each request, worker start and localStorage read, in the order the script made them. */
   const steps: string[] = [];
   const answers: Response[] = [];
@@ -74,12 +78,22 @@ function page(
       if (options.storageThrows) throw new DOMException("The operation is insecure.", "SecurityError");
       return { getItem: (key: string) => (options.kept && key === CONFIG.keptDatabaseKey ? "1" : null) };
     },
-    fetch: async (url: string) => {
+    fetch: async (url: string, init?: { headers?: Record<string, string> }) => {
       requested.push(url);
       steps.push(url);
+      const range = init?.headers?.Range;
+      ranges.set(url, range);
       const sample = url.endsWith(".sqlite");
       if (sample && options.sample === "network error") throw new TypeError("Failed to fetch");
-      const answer = sample && options.sample === "503" ? new Response("busy", { status: 503 }) : new Response(sample ? new Uint8Array([1, 2, 3]) : "");
+      const bytes = new Uint8Array([1, 2, 3]);
+      const total = options.sample === "another total" ? 4 : 3;
+      const answer = !sample
+        ? new Response("")
+        : options.sample === "503"
+          ? new Response("busy", { status: 503 })
+          : range && options.sample !== "whole"
+            ? new Response(bytes, { status: 206, headers: { "Content-Range": `bytes 0-2/${total}` } })
+            : new Response(bytes);
       answers.push(answer);
       return answer;
     },
@@ -92,7 +106,7 @@ function page(
       : FakeWorker) as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
   };
-  return { scope, requested, answers, steps };
+  return { scope, requested, answers, steps, ranges };
 }
 
 describe("startFromHtml", () => {
@@ -108,43 +122,79 @@ describe("startFromHtml", () => {
     ]);
   });
 
-  it("on a first visit starts the WASM, the sample list, the SQLite worker and the sample's download, sends the worker the compiled WASM and the sample's bytes to open", async () => {
-    const { scope, requested } = page();
+  it("on a first visit starts the WASM, the sample list, the SQLite worker and a range request for the sample's head, and sends the worker the compiled WASM and the head", async () => {
+    const { scope, requested, ranges } = page();
     const started = startFromHtml(CONFIG, scope);
-    // The page downloads the sample from the start (absolute, as the worker's own URL is in another folder).
+    // The head of the sample only (absolute, as the worker's own URL is in another folder): the listed size is 3 bytes.
     expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/course/samples/bookshop.sqlite"]);
+    expect(ranges.get("https://querylab.example/course/samples/bookshop.sqlite")).toBe("bytes=0-2");
     expect(FakeWorker.started.map((worker) => [worker.url, worker.options])).toEqual([["./assets/sqlite.worker-1.js", { type: "module", name: "sqlite" }]]);
     const worker = FakeWorker.started[0]!;
     expect(started.worker).toBe(worker);
     expect(await started.wasm).toBe(MODULE);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(worker.posted).toContainEqual({ type: "querylab:sqlite-wasm", module: MODULE });
-    // With the size the list gives, so a whole file skips the page check; the bytes are moved, not copied.
+    // With the size the list gives (a read on demand needs it); the head is moved, not copied.
     const asked = worker.posted.findIndex((message) => (message as { type: string }).type === "querylab:first-sample");
-    const request = worker.posted[asked] as { bytes: ArrayBuffer };
+    const request = worker.posted[asked] as { head: ArrayBuffer; bytes?: ArrayBuffer };
     expect(request).toMatchObject({
       type: "querylab:first-sample",
       file: "bookshop.sqlite",
       url: "https://querylab.example/course/samples/bookshop.sqlite",
       sizeBytes: 3,
     });
-    expect(new Uint8Array(request.bytes)).toEqual(new Uint8Array([1, 2, 3]));
-    expect(worker.transferred[asked]).toEqual([request.bytes]);
-    // The worker's answer is heard even before the app has taken the worker; other messages (comlink's) are not it.
+    expect(new Uint8Array(request.head)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(request.bytes).toBeUndefined();
+    expect(worker.transferred[asked]).toEqual([request.head]);
+    // The worker's answers are heard even before the app has taken the worker; other messages (comlink's) are not them.
     const sample = started.sample;
     if (!sample || !("opened" in sample)) throw new Error("expected the worker to open the sample");
     expect(sample.openedIn).toBe(worker);
     worker.dispatchEvent(new MessageEvent("message", { data: { id: "comlink-1", value: 1 } }));
-    const answer = { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: false, reason: "HTTP 404" };
-    worker.dispatchEvent(new MessageEvent("message", { data: answer }));
-    expect(await sample.opened).toEqual(answer);
-    // Nothing of the answer stays reachable from the worker (it lives as long as the page): only the failure flag's listener is left.
+    // Opened read on demand (no bytes): the answer that it is held whole is still to come, and listened for.
+    const opened = { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: true, outcome: { ok: true }, schema: null, bytes: null };
+    worker.dispatchEvent(new MessageEvent("message", { data: opened }));
+    expect(await sample.opened).toEqual(opened);
+    expect(worker.listeners.get("message")?.size).toBe(1);
+    const loaded = { type: "querylab:first-sample-loaded", file: "bookshop.sqlite", loaded: true, bytes: new Uint8Array([1, 2, 3]) };
+    worker.dispatchEvent(new MessageEvent("message", { data: loaded }));
+    expect(await sample.loaded).toEqual(loaded);
+    // Nothing of the answers stays reachable from the worker (it lives as long as the page): only the failure flag's listener is left.
     expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
     expect(worker.listeners.get("error")?.size).toBe(1);
   });
 
-  it("asks the worker without the bytes when the page's download fails, so the worker tries itself", async () => {
-    for (const failure of ["503", "network error"] as const) {
+  it("stops listening after an answer that opened the sample whole, or not at all: no second answer comes", async () => {
+    for (const answer of [
+      { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: false, reason: "HTTP 404" },
+      { type: "querylab:first-sample-opened", file: "bookshop.sqlite", opened: true, outcome: { ok: true }, schema: null, bytes: new Uint8Array([1]) },
+    ]) {
+      const { scope } = page();
+      const started = startFromHtml(CONFIG, scope);
+      const worker = FakeWorker.started[0]!;
+      const sample = started.sample;
+      if (!sample || !("opened" in sample)) throw new Error("expected the worker to open the sample");
+      worker.dispatchEvent(new MessageEvent("message", { data: answer }));
+      expect(await sample.opened).toEqual(answer);
+      expect(await sample.loaded).toBeNull();
+      expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
+    }
+  });
+
+  it("sends the worker the whole file when the server ignores the range and answers with all of it", async () => {
+    const { scope } = page({ sample: "whole" });
+    startFromHtml(CONFIG, scope);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const worker = FakeWorker.started[0]!;
+    const asked = worker.posted.findIndex((message) => (message as { type: string }).type === "querylab:first-sample");
+    const request = worker.posted[asked] as { head?: ArrayBuffer; bytes: ArrayBuffer };
+    expect(new Uint8Array(request.bytes)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(request.head).toBeUndefined();
+    expect(worker.transferred[asked]).toEqual([request.bytes]);
+  });
+
+  it("asks the worker without the head when the range request fails or names another size, so the worker reads the file itself", async () => {
+    for (const failure of ["503", "network error", "another total"] as const) {
       const { scope } = page({ sample: failure });
       startFromHtml(CONFIG, scope);
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -155,9 +205,16 @@ describe("startFromHtml", () => {
         file: "bookshop.sqlite",
         url: "https://querylab.example/course/samples/bookshop.sqlite",
         sizeBytes: 3,
-        bytes: undefined,
       });
     }
+  });
+
+  it("asks the worker at once, with no range request, when the sample's size is not known", () => {
+    const { scope, requested } = page();
+    startFromHtml({ ...CONFIG, firstSample: { ...CONFIG.firstSample!, sizeBytes: null } }, scope);
+    expect(requested).not.toContain("https://querylab.example/course/samples/bookshop.sqlite");
+    const request = FakeWorker.started[0]!.posted.find((message) => (message as { type: string }).type === "querylab:first-sample");
+    expect(request).toMatchObject({ type: "querylab:first-sample", sizeBytes: null });
   });
 
   it("stops waiting for the worker's answer when the worker cannot be asked, so the app opens the sample itself", async () => {

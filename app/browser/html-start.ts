@@ -1,10 +1,17 @@
 // The start script of the built index.html (scripts/vite-startup-preloads.ts turns this file into it): a classic
 // script that runs while the HTML is parsed, before the app's module chunks are fetched and evaluated, and starts
-// SQLite's WASM compile, the SQLite worker, the sample list and, on a first visit, the first sample: the page
-// downloads it and the worker opens it (workers/first-sample.ts) while the app loads. The app takes them over
+// SQLite's WASM compile, the SQLite worker, the sample list and, on a first visit, the first sample: the worker opens
+// it read on demand, then downloads it whole (workers/first-sample.ts), while the app loads. The app takes them over
 // (app/browser/started-from-html.ts); without the script (the dev server) it starts them itself.
 // Self-contained: the build serializes startFromHtml, so this file imports types only.
-import type { FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
+import type { FirstSampleLoaded, FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
+
+/**
+ * The first sample's head, asked for with the WASM: the pages its schema needs (the bundled samples keep them in their
+ * first 120 KB), so the worker opens it read on demand without a request of its own. The same size as
+ * workers/first-sample.ts's own first read.
+ */
+export const FIRST_SAMPLE_HEAD_BYTES = 128 * 1024;
 
 /** Where the script leaves what it started, on the page's global object. */
 export const STARTED_FROM_HTML = "__querylabStartedFromHtml";
@@ -21,6 +28,7 @@ export interface HtmlStartConfig {
   /** The message types of workers/first-sample.ts: the request to the worker and its answer. */
   firstSampleMessage: string;
   firstSampleOpenedMessage: string;
+  firstSampleLoadedMessage: string;
   /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
   keptDatabaseKey: string;
 }
@@ -29,7 +37,7 @@ export interface HtmlStartConfig {
 export interface HtmlStartScope {
   readonly location: { readonly search: string; readonly href: string };
   readonly localStorage: { getItem(key: string): string | null };
-  fetch(url: string): Promise<Response>;
+  fetch(url: string, init?: { headers?: Record<string, string> }): Promise<Response>;
   readonly Worker: new (url: string, options: WorkerOptions) => Worker;
   readonly WebAssembly: { compileStreaming(source: Promise<Response>): Promise<WebAssembly.Module> };
   /** User Timing, for the start's marks (app/browser/start-marks.ts); absent in fakes. */
@@ -52,8 +60,13 @@ export interface StartedFromHtml {
 }
 
 export type StartedSample =
-  /** `url`: absolute, as the page (or, when that failed, the worker) fetched it (cached for offline use: app/browser/offline-cache.ts). */
-  { file: string; url: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null> } | { file: string; response: Promise<Response> };
+  /**
+   * `url`: absolute, as the worker read and fetched it (cached for offline use: app/browser/offline-cache.ts).
+   * `loaded`: after an answer opened read on demand, the worker's word that it holds the sample whole (null when the
+   * worker failed, or answered otherwise).
+   */
+  | { file: string; url: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null>; loaded: Promise<FirstSampleLoaded | null> }
+  | { file: string; response: Promise<Response> };
 
 /** See startFromHtml: no database named in the address, and no kept database to reopen (known: localStorage readable). */
 function isFirstVisit(config: HtmlStartConfig, scope: HtmlStartScope): boolean {
@@ -134,59 +147,76 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
   const sampleWorker = worker;
   if (sampleWorker && firstSample) {
     try {
-      /** Ends the wait when the worker cannot be asked: the app then opens the sample itself. */
-      let notAsked = () => {};
-      // Listened for from the start: the answer can come before the app has wrapped the worker.
-      const opened = new Promise<FirstSampleOpened | null>((resolve) => {
-        const answer = (event: MessageEvent) => {
-          if ((event.data as { type?: unknown } | null)?.type !== config.firstSampleOpenedMessage) return;
-          sampleWorker.removeEventListener("message", answer);
-          sampleWorker.removeEventListener("error", failed);
-          if ((event.data as FirstSampleOpened).opened) mark("sample-opened-in-worker");
-          resolve(event.data as FirstSampleOpened);
-        };
-        // Both removed once answered: the worker lives as long as the page, and a listener left on it would keep the
-        // answer, with the sample's bytes, reachable after the app has taken or let go of it.
-        const failed = () => resolve(null);
-        notAsked = () => {
-          sampleWorker.removeEventListener("message", answer);
-          sampleWorker.removeEventListener("error", failed);
-          resolve(null);
-        };
-        sampleWorker.addEventListener("message", answer);
-        sampleWorker.addEventListener("error", failed);
-      });
+      let resolveOpened: (answer: FirstSampleOpened | null) => void = () => {};
+      let resolveLoaded: (answer: FirstSampleLoaded | null) => void = () => {};
+      const opened = new Promise<FirstSampleOpened | null>((resolve) => (resolveOpened = resolve));
+      const loaded = new Promise<FirstSampleLoaded | null>((resolve) => (resolveLoaded = resolve));
+      // Both removed once answered: the worker lives as long as the page, and a listener left on it would keep the
+      // answer, with the sample's bytes, reachable after the app has taken or let go of it.
+      const stopListening = () => {
+        sampleWorker.removeEventListener("message", answer);
+        sampleWorker.removeEventListener("error", notAsked);
+      };
+      /** Ends the waits when the worker fails or cannot be asked: the app then opens the sample itself. */
+      const notAsked = () => {
+        stopListening();
+        resolveOpened(null);
+        resolveLoaded(null);
+      };
+      // Listened for from the start: the answers can come before the app has wrapped the worker.
+      const answer = (event: MessageEvent) => {
+        const type = (event.data as { type?: unknown } | null)?.type;
+        if (type === config.firstSampleOpenedMessage) {
+          const data = event.data as FirstSampleOpened;
+          if (data.opened) mark("sample-opened-in-worker");
+          resolveOpened(data);
+          // Opened whole, or not at all: no second answer comes.
+          if (!data.opened || data.bytes) {
+            stopListening();
+            resolveLoaded(null);
+          }
+        } else if (type === config.firstSampleLoadedMessage) {
+          stopListening();
+          resolveLoaded(event.data as FirstSampleLoaded);
+        }
+      };
+      sampleWorker.addEventListener("message", answer);
+      sampleWorker.addEventListener("error", notAsked);
       const request = {
         type: config.firstSampleMessage,
         file: firstSample.file,
         url: new URL(firstSample.url, scope.location.href).href,
         sizeBytes: firstSample.sizeBytes,
+      } satisfies Omit<FirstSampleRequest, "type"> & { type: string };
+      // The worker opens the sample read on demand as soon as SQLite is ready, then downloads the rest: the first
+      // screen waits for a few pages, not the whole file (which, on a slow line, took longer than the floor page's
+      // entire start: bench/startup.ts). Those pages are asked for here, beside the WASM, and sent with the request;
+      // a server that ignores the range sends the whole file, which the worker then opens whole; without either (the
+      // request failed, the size is unknown) the worker reads or downloads the file itself.
+      const ask = (parts: { head?: ArrayBuffer; bytes?: ArrayBuffer } = {}) => {
+        const buffer = parts.head ?? parts.bytes;
+        sampleWorker.postMessage({ ...request, ...parts }, buffer ? [buffer] : []);
       };
-      // The page downloads the sample and moves the bytes to the worker: started here, the download runs while the
-      // worker's script loads and the app is evaluated. Left to the worker it began only once the worker had run its
-      // script and taken the request, which the page, busy evaluating the app, passed on late (~900 ms into a load
-      // here): ready came ~11% sooner at 10 Mbit/s this way (bench/startup.ts); on loopback, where the start is
-      // bound by two cores' CPU, about as soon as before (the worker's open now overlaps the page's first render).
-      // When the page's download fails, the worker is asked without the bytes and tries itself (then says why not).
-      const ask = (bytes?: ArrayBuffer) => {
-        const message = { ...request, bytes } satisfies Omit<FirstSampleRequest, "type"> & { type: string };
-        sampleWorker.postMessage(message, bytes ? [bytes] : []);
-      };
-      void scope
-        .fetch(request.url)
-        .then((answer) => {
-          if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
-          return answer.arrayBuffer();
-        })
-        .then(
-          (bytes) => {
-            mark("sample-downloaded");
-            ask(bytes);
-          },
-          () => ask(),
-        )
-        .catch(() => notAsked());
-      started.sample = { file: firstSample.file, url: request.url, openedIn: sampleWorker, opened };
+      const sizeBytes = request.sizeBytes;
+      if (sizeBytes === null) ask();
+      else {
+        void scope
+          .fetch(request.url, { headers: { Range: `bytes=0-${Math.min(FIRST_SAMPLE_HEAD_BYTES, sizeBytes) - 1}` } })
+          .then(async (answer) => {
+            if (answer.status === 200) {
+              const bytes = await answer.arrayBuffer();
+              mark("sample-downloaded");
+              return ask({ bytes });
+            }
+            // Another total than the list's: another version of the file, which the worker's own reads will find out.
+            const total = /\/(\d+)$/.exec(answer.headers.get("Content-Range") ?? "")?.[1];
+            if (answer.status !== 206 || Number(total) !== sizeBytes) return ask();
+            ask({ head: await answer.arrayBuffer() });
+          })
+          .catch(() => ask())
+          .catch(() => notAsked());
+      }
+      started.sample = { file: firstSample.file, url: request.url, openedIn: sampleWorker, opened, loaded };
     } catch {
       // The page downloads the sample below.
     }

@@ -48,7 +48,13 @@ function startedWithSampleOpenedIn(worker: Worker): StartedFromHtml {
     workerFailed: false,
     wasm: Promise.resolve(null),
     manifest: null,
-    sample: { file: SAMPLE.file, url: "https://querylab.example/samples/bookshop.sqlite", openedIn: worker, opened: Promise.resolve(answer) },
+    sample: {
+      file: SAMPLE.file,
+      url: "https://querylab.example/samples/bookshop.sqlite",
+      openedIn: worker,
+      opened: Promise.resolve(answer),
+      loaded: Promise.resolve(null),
+    },
   };
   (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
   return started;
@@ -104,6 +110,28 @@ describe("samples", () => {
     expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toBeNull();
     await samples.loadSampleBytes({ ...SAMPLE, file: "clinic.sqlite" });
     expect(requested).toEqual(["/samples/clinic.sqlite", "/samples/clinic.sqlite"]);
+  });
+
+  it("hands a sample the worker opened read on demand with the word that it holds it whole, or why not", async () => {
+    const { samples } = await samplesWithFetch(() => new Response(null, { status: 500 }));
+    const worker = {} as Worker;
+    for (const loaded of [
+      { type: "querylab:first-sample-loaded", file: SAMPLE.file, loaded: true, bytes: new Uint8Array([1, 2, 3]) },
+      { type: "querylab:first-sample-loaded", file: SAMPLE.file, loaded: false, reason: "HTTP 503" },
+      null,
+    ] as const) {
+      const started = startedWithSampleOpenedIn(worker);
+      const sample = started.sample as Extract<NonNullable<StartedFromHtml["sample"]>, { opened: unknown }>;
+      sample.opened = sample.opened.then((answer) => answer && { ...answer, bytes: null });
+      sample.loaded = Promise.resolve(loaded);
+      const taken = await samples.takeSampleOpenedInWorker(SAMPLE, () => worker);
+      expect(taken).toMatchObject({ outcome: { ok: true }, bytes: null, url: "https://querylab.example/samples/bookshop.sqlite" });
+      expect(await taken?.whole).toEqual(
+        loaded?.loaded
+          ? { ok: true, bytes: new Uint8Array([1, 2, 3]) }
+          : { ok: false, reason: loaded ? "HTTP 503" : "the SQLite worker stopped before it had the file" },
+      );
+    }
   });
 
   it("hands the sample the worker opened to its first taker, once", async () => {

@@ -1,7 +1,7 @@
 // The bundled sample databases: their manifest and their bytes, served from public/samples.
 import * as z from "../core/zod-mini";
 import { takeStartedManifest, takeStartedSample } from "./started-from-html";
-import type { FirstSampleOpened } from "../../workers/first-sample";
+import type { FirstSampleLoaded, FirstSampleOpened } from "../../workers/first-sample";
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../core/db/types";
 import { databaseSchemaSchema } from "../core/db/type-schemas";
 import { openOutcomeSchema } from "./sqlite-replies";
@@ -56,7 +56,13 @@ async function fetchSampleManifest(): Promise<SampleEntry[]> {
 }
 
 /** The sample the first worker is opening on a first visit (index.html's start script asked it), by file. */
-let openingInWorker: { file: string; worker: Worker; opened: Promise<FirstSampleOpened | null> } | null = null;
+let openingInWorker: {
+  file: string;
+  url: string;
+  worker: Worker;
+  opened: Promise<FirstSampleOpened | null>;
+  loaded: Promise<FirstSampleLoaded | null>;
+} | null = null;
 
 /** What index.html's start script began on a first visit: a download joins the early ones; a worker's open waits to be taken. */
 function adoptStartedSample(): void {
@@ -65,7 +71,7 @@ function adoptStartedSample(): void {
   if ("response" in started) {
     if (!earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
   } else {
-    openingInWorker = { file: started.file, worker: started.openedIn, opened: started.opened };
+    openingInWorker = { file: started.file, url: started.url, worker: started.openedIn, opened: started.opened, loaded: started.loaded };
     openedByWorker.push(started.url);
   }
 }
@@ -83,8 +89,24 @@ export interface SampleOpenedInWorker {
   outcome: Outcome<OpenedDatabase>;
   /** null when the worker could not read it: the store reads it as usual. */
   schema: DatabaseSchema | null;
-  /** The sample's bytes, for the saved copy and for reopening after a Stop. */
-  bytes: Uint8Array;
+  /** The sample's bytes, for the saved copy and for reopening after a Stop; null while the worker reads it on demand. */
+  bytes: Uint8Array | null;
+  /** When bytes is null: the bytes once the worker holds the sample whole, or why it does not (it stays read on demand). */
+  whole: Promise<WholeSample> | null;
+  /** Where the worker read it (absolute): a sample left read on demand is opened from there again after a Stop. */
+  url: string;
+}
+
+export type WholeSample = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
+
+/** The worker's second answer, checked: its bytes, or why there are none. */
+async function wholeSample(loaded: Promise<FirstSampleLoaded | null>): Promise<WholeSample> {
+  const answer = await loaded;
+  if (answer?.loaded && answer.bytes instanceof Uint8Array) return { ok: true, bytes: answer.bytes };
+  return {
+    ok: false,
+    reason: answer && !answer.loaded && typeof answer.reason === "string" ? answer.reason : "the SQLite worker stopped before it had the file",
+  };
 }
 
 /**
@@ -98,11 +120,12 @@ export async function takeSampleOpenedInWorker(sample: SampleEntry, currentWorke
   if (!opening || opening.file !== sample.file) return null;
   openingInWorker = null;
   const answer = await opening.opened;
-  if (!answer?.opened || opening.worker !== currentWorker() || !(answer.bytes instanceof Uint8Array)) return null;
+  if (!answer?.opened || opening.worker !== currentWorker() || !(answer.bytes instanceof Uint8Array || answer.bytes === null)) return null;
   const outcome = openOutcomeSchema.safeParse(answer.outcome);
   const schema = answer.schema === null ? null : databaseSchemaSchema.safeParse(answer.schema);
   if (!outcome.success || (schema && !schema.success)) return null;
-  return { outcome: outcome.data, schema: schema?.success ? schema.data : null, bytes: answer.bytes };
+  const bytes = answer.bytes;
+  return { outcome: outcome.data, schema: schema?.success ? schema.data : null, bytes, whole: bytes ? null : wholeSample(opening.loaded), url: opening.url };
 }
 
 /**

@@ -5,6 +5,7 @@ import { SqliteEngine, type ExecuteOptions, type ImportFormat, type OpenOptions,
 import type { ReadOnlyOptions } from "./db/read-only-query";
 import type { CsvOptions } from "./db/result-export";
 import { errorMessage } from "./error-message";
+import { refuseChangesOnLazy } from "./db/lazy-writes";
 import { LazyFile, readsBetween, type LazyFileOptions, type LazyReadCounters, type LazySourceSpec, type RangeSource } from "./db/lazy-file";
 import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, PagedExecuteOutcome, ReadOnlyResult, SqlValue } from "./db/types";
 import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
@@ -38,6 +39,14 @@ export class DatabaseService {
    */
   private brokenLazy: LazyFile | null = null;
 
+  /** Opens so far (bytes or on demand): a load begun for one database gives way to any open after it. */
+  private opens = 0;
+  /**
+   * While the database read on demand is being loaded whole (openReadOnDemandUntilWhole): the swap to the bytes in
+   * memory. A change waits for it, so it is made to the copy the page keeps rather than refused as read-only.
+   */
+  private loadingWhole: Promise<unknown> | null = null;
+
   constructor(
     private readonly engine: SqliteEngine,
     private readonly lazyOptions: LazyServiceOptions = {},
@@ -51,9 +60,58 @@ export class DatabaseService {
   }
 
   async open(bytes: Uint8Array | null, options?: OpenOptions): Promise<Outcome<OpenedDatabase>> {
+    this.opens += 1;
     const opened = await this.engine.open(bytes, options);
     if (opened.ok) this.forgetContent();
     return opened;
+  }
+
+  /**
+   * Opens a database read on demand now, and in memory once `loadWhole` (started after the open) brings its bytes: a
+   * first visit's sample answers queries while its download goes on, then becomes an ordinary database the page keeps.
+   * Reads run on demand meanwhile; a change waits for the swap (then runs on the whole copy). `whole` resolves to the
+   * swap's outcome, or to null when another database was opened first (nothing is swapped then).
+   */
+  async openReadOnDemandUntilWhole(
+    spec: LazySourceSpec,
+    loadWhole: () => Promise<Uint8Array>,
+    options: OpenOptions = {},
+  ): Promise<{ opened: Outcome<OpenedDatabase>; whole: Promise<Outcome<OpenedDatabase> | null> }> {
+    const opened = await this.openLazy(spec);
+    if (!opened.ok) return { opened, whole: Promise.resolve(null) };
+    const generation = this.opens;
+    const whole = (async (): Promise<Outcome<OpenedDatabase> | null> => {
+      let bytes: Uint8Array;
+      try {
+        bytes = await loadWhole();
+      } catch (error) {
+        return { ok: false, error: { kind: "fetch-failed", message: errorMessage(error) } };
+      }
+      if (this.opens !== generation) return null;
+      if (bytes.byteLength !== opened.sizeBytes) {
+        return {
+          ok: false,
+          error: { kind: "fetch-failed", message: `The download brought ${bytes.byteLength} bytes where the file has ${opened.sizeBytes}.` },
+        };
+      }
+      // The same file: results on screen stay pageable, and nothing connection-local was made meanwhile (every
+      // statement that could make it waited for this swap).
+      const swapped = await this.engine.open(bytes, { ...options, keepResults: true });
+      if (swapped.ok) this.forgetContent();
+      return swapped;
+    })();
+    const settled = whole.finally(() => {
+      if (this.loadingWhole === settled) this.loadingWhole = null;
+    });
+    this.loadingWhole = settled;
+    return { opened, whole };
+  }
+
+  /** Waits for a load whole under way before a statement that would change the database (see loadingWhole). */
+  private async beforeChange(sql: string | null): Promise<void> {
+    if (!this.loadingWhole || !this.engine.lazyFile) return;
+    if (sql !== null && refuseChangesOnLazy(sql, "") === null) return;
+    await this.loadingWhole.catch(() => undefined);
   }
 
   /** Opens a database read-only, reading its pages on demand from a URL (range requests) or a File (slices). */
@@ -67,7 +125,10 @@ export class DatabaseService {
     } catch (error) {
       return { ok: false, error: { kind: "fetch-failed", message: errorMessage(error) } };
     }
-    const opened = await this.engine.openLazy(new LazyFile(source, this.lazyOptions.fileOptions));
+    this.opens += 1;
+    const { firstReadBytes, head } = spec.kind === "url" ? spec : {};
+    const fileOptions: LazyFileOptions = { ...this.lazyOptions.fileOptions, ...(firstReadBytes ? { firstReadBytes } : {}), ...(head ? { head } : {}) };
+    const opened = await this.engine.openLazy(new LazyFile(source, fileOptions));
     if (opened.ok) this.forgetContent();
     return opened;
   }
@@ -90,6 +151,7 @@ export class DatabaseService {
   }
 
   async execute(sql: string, options?: ExecuteOptions): Promise<ExecuteOutcome> {
+    await this.beforeChange(sql);
     const stillBroken = await this.reopenBroken();
     if (stillBroken) return { ok: false, error: { kind: "fetch-failed", message: stillBroken }, elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
     const lazy = this.engine.lazyFile;
@@ -177,11 +239,13 @@ export class DatabaseService {
     return this.engine.schema(options);
   }
 
-  exportDatabase(): Promise<Uint8Array> {
+  async exportDatabase(): Promise<Uint8Array> {
+    await this.beforeChange(null);
     return this.engine.exportDatabase();
   }
 
   async importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
+    await this.beforeChange(null);
     const imported = await this.engine.importTable(fileName, bytes, format, onProgress);
     if (imported.ok) this.values.invalidate();
     return imported;

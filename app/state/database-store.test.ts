@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createBroadcastSaveChannel, type SaveChannel } from "../browser/cross-tab-saves";
 import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
-import type { SampleEntry } from "../browser/samples";
+import type { SampleEntry, WholeSample } from "../browser/samples";
 import { createQueryLabStorage, type QueryLabStorage } from "../browser/storage";
 import { createMemoryArea, createMemoryStorage } from "../browser/storage-areas";
 import { createDatabaseStore } from "./database-store";
@@ -155,6 +155,31 @@ describe("database store", () => {
     expect(tab.store.getState().notice?.message).toMatch(/^notes\.db: .*The database that was open is still open\.$/);
   });
 
+  it("does not say saved while a change made during an earlier save is still to be saved (a reload then would lose it)", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const tab = await openTab(storage);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const save = storage.saveDatabase.bind(storage);
+    let saves = 0;
+    storage.saveDatabase = async (meta, bytes) => {
+      saves += 1;
+      if (saves === 1) await held;
+      return save(meta, bytes);
+    };
+    await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (1)");
+    const first = tab.store.getState().afterChange();
+    await expect.poll(() => saves).toBe(1);
+    await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (2)");
+    const second = tab.store.getState().afterChange();
+    release();
+    await first;
+    // The first save has ended; the second is queued behind it, so the change is not yet kept.
+    expect(tab.store.getState().current?.saveState).toBe("saving");
+    await second;
+    expect(tab.store.getState().current?.saveState).toBe("saved");
+  });
+
   it("keeps an open transaction unsaved until it ends", async () => {
     const tab = await openTab(createMemoryStorage({ durable: true }));
     await tab.connection.engine.execute("BEGIN; INSERT INTO orders (total) VALUES (5)");
@@ -168,12 +193,15 @@ describe("database store", () => {
 
 describe("the start's sample opened by the worker", () => {
   /** A first visit whose worker opened the sample (its engine holds it); `answer` resolves when the test says. */
-  async function firstVisit(options: { openedInWorker: boolean }) {
+  async function firstVisit(options: { openedInWorker: boolean; readOnDemand?: boolean }) {
     const storage = createMemoryStorage({ durable: true });
     const connection = await createInProcessSqliteConnection();
     const bytes = await sampleBytes();
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
+    /** Read on demand: the worker's later word that it holds the sample whole, when the test gives it. */
+    let wholeArrives: (whole: WholeSample) => void = () => undefined;
+    const whole = new Promise<WholeSample>((resolve) => (wholeArrives = resolve));
     const downloads: string[] = [];
     /** Each call of forgetUntakenStartSample, as the downloads made before it. */
     const forgotten: number[] = [];
@@ -193,14 +221,76 @@ describe("the start's sample opened by the worker", () => {
         // Without row counts, as the worker reads it for the first screen (workers/first-sample.ts).
         const schema = await connection.engine.schema({ rowCounts: false });
         await answered;
-        return { outcome, schema, bytes };
+        const url = "https://querylab.example/samples/shop.sqlite";
+        return options.readOnDemand ? { outcome, schema, bytes: null, whole, url } : { outcome, schema, bytes, whole: null, url };
       },
       forgetUntakenStartSample: () => forgotten.push(downloads.length),
       address: () => null,
       storageRefused: () => undefined,
     });
-    return { store, connection, release, downloads, storage, forgotten };
+    return { store, connection, release, downloads, storage, forgotten, wholeArrives, bytes };
   }
+
+  it("shows the sample the worker opened read on demand at once, and keeps a copy only once the worker holds it whole", async () => {
+    const visit = await firstVisit({ openedInWorker: true, readOnDemand: true });
+    visit.release();
+    await visit.store.getState().start();
+    expect(visit.store.getState()).toMatchObject({ status: "ready", current: { name: "Shop", source: "sample", saveState: "loading-whole" } });
+    expect(visit.store.getState().schema?.tables.map((table) => table.name)).toEqual(["orders"]);
+    // Counting rows on demand would read every table: not before the file is here.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(visit.store.getState().schema?.tables[0]?.rowCount).toBeNull();
+    expect(await visit.storage.listDatabases()).toEqual([]);
+    visit.wholeArrives({ ok: true, bytes: visit.bytes.slice() });
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
+    expect((await visit.storage.listDatabases()).map((meta) => meta.name)).toEqual(["Shop"]);
+    await expect.poll(() => visit.store.getState().schema?.tables[0]?.rowCount).toBeGreaterThan(0);
+    expect(visit.downloads).toEqual([]);
+  });
+
+  it("keeps a change made while the sample downloaded: the download's own copy, told of after the change was saved, does not replace it", async () => {
+    const visit = await firstVisit({ openedInWorker: true, readOnDemand: true });
+    visit.release();
+    await visit.store.getState().start();
+    // The worker ran the change once it held the sample whole, and answered it before its word about the download.
+    await visit.connection.engine.execute("CREATE TABLE made_meanwhile (x)");
+    await visit.store.getState().afterChange();
+    expect(visit.store.getState().current?.saveState).toBe("saved");
+    visit.wholeArrives({ ok: true, bytes: visit.bytes.slice() });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [kept] = await visit.storage.listDatabases();
+    const stored = await visit.storage.loadDatabase(kept!.id);
+    const reopened = await createInProcessSqliteConnection();
+    await reopened.engine.open(stored!.bytes);
+    expect((await reopened.engine.schema()).tables.map((table) => table.name)).toContain("made_meanwhile");
+  });
+
+  it("says the sample stays read-only, read on demand, when the worker could not download it whole, and keeps nothing", async () => {
+    const visit = await firstVisit({ openedInWorker: true, readOnDemand: true });
+    visit.release();
+    await visit.store.getState().start();
+    visit.wholeArrives({ ok: false, reason: "HTTP 503" });
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("read-on-demand");
+    expect(visit.store.getState().notice?.message).toMatch(/^Shop could not be downloaded whole \(HTTP 503\), so it stays open read-only, read on demand/);
+    expect(await visit.storage.listDatabases()).toEqual([]);
+  });
+
+  it("after a Stop while the worker was still downloading the sample, downloads and keeps it itself; the stopped worker's late word changes nothing", async () => {
+    const visit = await firstVisit({ openedInWorker: true, readOnDemand: true });
+    visit.release();
+    await visit.store.getState().start();
+    const id = visit.store.getState().current?.id;
+    visit.connection.restart();
+    await visit.store.getState().reloadAfterStop();
+    expect(visit.downloads).toEqual(["shop.sqlite"]);
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
+    expect(visit.store.getState().current?.id).toBe(id);
+    expect((await visit.connection.engine.schema()).tables.map((table) => table.name)).toEqual(["orders"]);
+    visit.wholeArrives({ ok: false, reason: "the SQLite worker stopped before it had the file" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(visit.store.getState()).toMatchObject({ current: { saveState: "saved" }, notice: null });
+    expect((await visit.storage.listDatabases()).map((meta) => meta.name)).toEqual(["Shop"]);
+  });
 
   it("takes the database the worker opened, with its schema, without downloading or opening it again, and keeps its copy", async () => {
     const visit = await firstVisit({ openedInWorker: true });

@@ -19,6 +19,7 @@ import {
   takeSampleOpenedInWorker,
   type SampleEntry,
   type SampleOpenedInWorker,
+  type WholeSample,
 } from "../browser/samples";
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
@@ -36,8 +37,9 @@ import { formatBytes, formatCountOf } from "../core/format";
  * "failed": the browser refused the last save; the changes live only in this tab until a save succeeds.
  * "read-on-demand": read-only, its pages read from the URL or File as queries need them; nothing to keep.
  * "not-kept-by-choice": the person chose not to keep a copy of a large database in browser storage.
+ * "loading-whole": a first visit's sample, read on demand while its download goes on; then kept like any other.
  */
-export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed" | "read-on-demand" | "not-kept-by-choice";
+export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed" | "read-on-demand" | "not-kept-by-choice" | "loading-whole";
 
 /** Asked before a large database loaded whole is copied into browser storage, with what storage holds and allows. */
 export interface KeepQuestion {
@@ -169,6 +171,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     let bytesInMemory: Uint8Array | null = null;
     /** The source of the database read on demand, for reopening it after a stop; null when one is loaded whole. */
     let readOnDemandSource: LazySourceSpec | null = null;
+    /** The first sample while the worker reads it on demand and downloads it ("loading-whole"): which one, for a Stop. */
+    let loadingWhole: { id: string; sample: SampleEntry; url: string } | null = null;
     /** Databases the person chose not to keep in browser storage: their saves stay in memory. */
     const notKept = new Set<string>();
     let answerKeep: ((keep: boolean) => void) | null = null;
@@ -177,16 +181,25 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       services.channel.announce({ id: meta.id, updatedAt: meta.updatedAt });
     }
 
-    /** Records how a save ended, unless the save became a copy (another tab's conflict), which is now current. */
-    function settle(meta: StoredDatabaseMeta, saveState: SaveState): void {
+    /**
+     * Saves asked for so far, each taking the next number (a change takes its own as soon as it is made, before its
+     * export): only the latest one's ending is shown, so an earlier save that ends while a later one is still to come
+     * does not say "saved" (which let a reload lose the later change, as the leave guard holds only while saving).
+     */
+    let savesAsked = 0;
+
+    /** Records how a save ended, unless a later save was asked for, or the save became a copy (another tab's conflict), which is now current. */
+    function settle(meta: StoredDatabaseMeta, saveState: SaveState, ticket: number): void {
+      if (ticket !== savesAsked) return;
       const current = get().current;
       if (current && current.id !== meta.id) return;
       set({ current: { ...meta, saveState } });
     }
 
-    function persist(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+    /** Keeps the bytes in the browser (after the saves queued before), then shows how that ended; see savesAsked. */
+    async function persist(meta: StoredDatabaseMeta, bytes: Uint8Array, ticket = ++savesAsked): Promise<void> {
       bytesInMemory = bytes;
-      return saveQueue.enqueue(() => write(meta, bytes));
+      settle(meta, await saveQueue.enqueue(() => write(meta, bytes)), ticket);
     }
 
     async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
@@ -278,7 +291,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         try {
           const openedInWorker = await services.sampleOpenedInWorker?.(sample);
           if (othersOpened()) return get().current !== null;
-          if (openedInWorker) return await openBytes(openedInWorker.bytes, sample.title, "sample", newId(), undefined, undefined, openedInWorker);
+          if (openedInWorker?.bytes) return await openBytes(openedInWorker.bytes, sample.title, "sample", newId(), undefined, undefined, openedInWorker);
+          if (openedInWorker) return await openReadOnDemandUntilWhole(sample, openedInWorker);
           const bytes = await services.loadSampleBytes(sample);
           if (othersOpened()) return get().current !== null;
           return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
@@ -287,6 +301,57 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           return false;
         }
       });
+    }
+
+    /**
+     * The start's sample as the worker opened it read on demand: on screen at once, queried by range requests while the
+     * worker downloads it, then kept like a sample opened whole once the worker holds its bytes (wholeSampleArrived).
+     */
+    async function openReadOnDemandUntilWhole(sample: SampleEntry, openedInWorker: SampleOpenedInWorker): Promise<boolean> {
+      const { outcome, schema, whole, url } = openedInWorker;
+      markStart("database-bytes");
+      if (!outcome.ok) {
+        set({ notice: { kind: "error", message: `${sample.title}: ${outcome.error.message}` } });
+        return false;
+      }
+      latestOpened = ++openRequests;
+      markStart("database-opened");
+      const meta: StoredDatabaseMeta = { id: newId(), name: sample.title, source: "sample", sizeBytes: outcome.sizeBytes, updatedAt: Date.now() };
+      readOnDemandSource = null;
+      bytesInMemory = null;
+      loadingWhole = { id: meta.id, sample, url };
+      set({ current: { ...meta, saveState: "loading-whole" }, notice: null, saveFailure: null });
+      if (schema) {
+        set({ schema });
+        markStart("schema-read");
+      } else await get().refreshSchema();
+      void whole?.then((result) => wholeSampleArrived(meta, result));
+      return true;
+    }
+
+    /** The worker holds the start's sample whole now (or could not download it): keep it, or say it stays read on demand. */
+    function wholeSampleArrived(meta: StoredDatabaseMeta, result: WholeSample): void {
+      // Left meanwhile, or the worker was replaced (a Stop reopened the sample itself): this answer is no one's.
+      if (loadingWhole?.id !== meta.id || get().current?.id !== meta.id) return;
+      const { url } = loadingWhole;
+      loadingWhole = null;
+      if (!result.ok) {
+        readOnDemandSource = { kind: "url", url, sizeBytes: meta.sizeBytes };
+        set({
+          current: { ...meta, saveState: "read-on-demand" },
+          notice: {
+            kind: "error",
+            message: `${meta.name} could not be downloaded whole (${result.reason}), so it stays open read-only, read on demand, and is not kept in this browser. Open it again from the samples to change it.`,
+          },
+        });
+        return;
+      }
+      set({ current: { ...meta, saveState: "saving" } });
+      // Counted in memory now: the counts read on demand would have read every table.
+      void get()
+        .refreshSchema()
+        .catch(() => undefined);
+      void persist(meta, result.bytes);
     }
 
     /** Opens a sample named by its id, or a URL; a sample the list lacks is a notice, as a failed download is. */
@@ -362,7 +427,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return true;
       }
       // The database is usable now; keeping a copy in the browser finishes in the background.
-      void persist(meta, bytes).then((saveState) => settle(meta, saveState));
+      void persist(meta, bytes);
       return true;
     }
 
@@ -580,7 +645,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         const meta: StoredDatabaseMeta = { id: newId(), name: "Untitled database", source: "new", sizeBytes: bytes.byteLength, updatedAt: Date.now() };
         set({ current: { ...meta, saveState: "saving" }, notice: null });
         await get().refreshSchema();
-        settle(meta, await persist(meta, bytes));
+        await persist(meta, bytes);
         return true;
       },
 
@@ -643,21 +708,43 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async afterChange() {
         const current = get().current;
         if (!current) return;
+        // A change to the start's sample waited for the worker to hold it whole (DatabaseService.beforeChange), so what
+        // is saved below is the whole file with the change: the download's own copy, if its word comes later, is older.
+        if (loadingWhole?.id === current.id) loadingWhole = null;
+        // Said at once, in the task that ended the run: a reload while the schema is read is then held by the leave
+        // guard (it was "saved" until the export below, and a reload in between lost the change).
+        set({ current: { ...current, saveState: "saving" } });
+        const ticket = ++savesAsked;
         await get().refreshSchema();
         if (await engine().inTransaction()) {
           set({ current: { ...current, saveState: "unsaved-transaction" } });
           return;
         }
-        set({ current: { ...current, saveState: "saving" } });
         const bytes = await engine().exportDatabase();
         const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
-        settle(meta, await persist(meta, bytes));
+        await persist(meta, bytes, ticket);
       },
 
       /** After the worker was replaced, opens the last saved bytes again: the state before the stopped query. */
       async reloadAfterStop() {
         const current = get().current;
         if (!current) return;
+        if (loadingWhole?.id === current.id) {
+          // The stopped worker was still downloading the start's sample: this page downloads and opens it itself.
+          const { sample } = loadingWhole;
+          loadingWhole = null;
+          try {
+            const bytes = await services.loadSampleBytes(sample);
+            const outcome = await engine().open(bytes, { checkPages: !sampleIsWhole(sample, bytes) });
+            if (!outcome.ok) throw new Error(outcome.error.message);
+            set({ current: { ...current, saveState: "saving" } });
+            void persist(current, bytes);
+          } catch (error) {
+            set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${errorMessage(error)}` } });
+          }
+          await get().refreshSchema();
+          return;
+        }
         if (readOnDemandSource && current.saveState === "read-on-demand") {
           // Nothing was changed (it is read-only): open the same source again.
           const reopened = await engine().openLazy(readOnDemandSource);

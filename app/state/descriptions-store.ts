@@ -190,13 +190,15 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
 });
 
 /**
- * Resolves once the page has started: the database is ready, its first save is done, and the browser is idle.
+ * Resolves once the page has started: the database is ready, its first save is done (a first sample read on demand
+ * first is downloaded whole: reading every table on demand would fetch it all, a page at a time), and the browser is idle.
  * Profiling (and indexing values) reads every table in the worker; started earlier, it queues ahead of the first screen's work.
  */
 export function afterStartup(): Promise<void> {
   const started = () => {
     const state = useDatabaseStore.getState();
-    return state.status !== "starting" && state.current?.saveState !== "saving";
+    const saveState = state.current?.saveState;
+    return state.status !== "starting" && saveState !== "saving" && saveState !== "loading-whole";
   };
   const idle = () =>
     new Promise<void>((resolve) =>

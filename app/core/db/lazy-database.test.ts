@@ -132,3 +132,104 @@ describe("the column profile of a database read on demand", () => {
     expect(readings.columns.find((column) => column.column === "id")).toMatchObject({ min: "1", max: "1000", approximate: true });
   });
 });
+
+describe("a database read on demand until it is loaded whole (a first visit's sample)", () => {
+  /** A download the test ends: the bytes (or a failure) arrive when it says. */
+  function heldDownload() {
+    let finish!: (bytes: Uint8Array) => void;
+    let fail!: (error: Error) => void;
+    const bytes = new Promise<Uint8Array>((resolve, reject) => {
+      finish = resolve;
+      fail = reject;
+    });
+    let started = false;
+    return {
+      load: () => {
+        started = true;
+        return bytes;
+      },
+      get started() {
+        return started;
+      },
+      finish,
+      fail,
+    };
+  }
+
+  it("answers reads before the download ends, then holds the bytes in memory with the results still pageable", async () => {
+    const { service } = serviceOverBytes();
+    const download = heldDownload();
+    const { opened, whole } = await service.openReadOnDemandUntilWhole(spec, download.load, { checkPages: false });
+    expect(opened).toEqual({ ok: true, sizeBytes: fileBytes.byteLength, tableCount: 1 });
+    expect(download.started).toBe(true);
+    const early = await service.execute("SELECT id FROM readings ORDER BY id", { maxStoredRows: 1000 });
+    expect(early.ok && early.firstRows[0]).toEqual([1]);
+    expect(await service.lastRunReadOnDemand()).not.toBeNull();
+    download.finish(fileBytes.slice());
+    expect(await whole).toMatchObject({ ok: true, sizeBytes: fileBytes.byteLength });
+    // In memory now: nothing is read on demand, and the result run before the swap still pages.
+    expect(await service.lastRunReadOnDemand()).toBeNull();
+    const page = await service.fetchRows(early.ok ? early.resultId! : "", 500, 2);
+    expect(page.ok && page.rows).toEqual([[501], [502]]);
+    expect(await service.contentKey()).not.toMatch(/^lazy-/);
+  });
+
+  it("runs a change made while the download goes on once the bytes are in memory, instead of refusing it", async () => {
+    const { service } = serviceOverBytes();
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load);
+    let changed = false;
+    const insert = service.execute("INSERT INTO readings VALUES (50000, 'new', 1)").then((outcome) => {
+      changed = true;
+      return outcome;
+    });
+    // A read is not held back by the waiting change.
+    const read = await service.execute("SELECT count(*) FROM readings");
+    expect(read.ok && read.firstRows).toEqual([[40000]]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(changed).toBe(false);
+    download.finish(fileBytes.slice());
+    await whole;
+    expect((await insert).ok).toBe(true);
+    const count = await service.execute("SELECT count(*) FROM readings");
+    expect(count.ok && count.firstRows).toEqual([[40001]]);
+    const exported = await service.exportDatabase();
+    expect(exported.byteLength).toBeGreaterThan(0);
+  });
+
+  it("swaps nothing when another database was opened before the bytes came", async () => {
+    const { service } = serviceOverBytes();
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load);
+    await service.open(null);
+    await service.execute("CREATE TABLE mine(a)");
+    download.finish(fileBytes.slice());
+    expect(await whole).toBeNull();
+    const tables = await service.schema();
+    expect(tables.tables.map((table) => table.name)).toEqual(["mine"]);
+  });
+
+  it("stays read on demand when the download fails, and a waiting change is then refused with the read-only message", async () => {
+    const { service } = serviceOverBytes();
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load);
+    const insert = service.execute("INSERT INTO readings VALUES (50000, 'new', 1)");
+    download.fail(new Error("HTTP 503"));
+    expect(await whole).toMatchObject({ ok: false, error: { kind: "fetch-failed", message: "HTTP 503" } });
+    const refused = await insert;
+    expect(!refused.ok && refused.error.message).toMatch(/read-only, read on demand/);
+    const read = await service.execute("SELECT count(*) FROM readings");
+    expect(read.ok && read.firstRows).toEqual([[40000]]);
+  });
+
+  it("refuses a download of another size than the file read on demand (a newer file), staying read on demand", async () => {
+    const { service } = serviceOverBytes();
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load);
+    download.finish(fileBytes.slice(0, fileBytes.byteLength - 4096));
+    expect(await whole).toMatchObject({ ok: false, error: { kind: "fetch-failed" } });
+    const read = await service.execute("SELECT count(*) FROM readings");
+    expect(read.ok && read.firstRows).toEqual([[40000]]);
+    expect(await service.lastRunReadOnDemand()).not.toBeNull();
+  });
+});

@@ -24,6 +24,33 @@ function recordingSource(size: number): RangeSource & { requests: [number, numbe
 const expected = (start: number, end: number) => Uint8Array.from({ length: end - start }, (_, index) => (start + index) % 251);
 
 describe("LazyFile", () => {
+  it("reads the first bytes of the file in one request when asked to, then block by block", () => {
+    const source = recordingSource(64 * 1024);
+    const file = new LazyFile(source, { blockBytes: 4096, firstReadBytes: 20_000 });
+    expect(file.read(0, 100)).toEqual(expected(0, 100));
+    // 20,000 bytes round up to five blocks.
+    expect(source.requests).toEqual([[0, 20_480]]);
+    expect(file.read(12_288, 12_388)).toEqual(expected(12_288, 12_388));
+    expect(source.requests).toHaveLength(1);
+    file.read(40_000, 40_100);
+    expect(source.requests.at(-1)).toEqual([36_864, 40_960]);
+  });
+
+  it("answers from a head fetched elsewhere without a request, counting it as one read; a short file's head is the whole file", () => {
+    const source = recordingSource(64 * 1024);
+    // 10,000 bytes: two whole blocks; the partial third is read from the source when asked for.
+    const file = new LazyFile(source, { blockBytes: 4096, head: expected(0, 10_000) });
+    expect(file.read(100, 8000)).toEqual(expected(100, 8000));
+    expect(source.requests).toEqual([]);
+    expect(file.readCounters()).toMatchObject({ bytesRead: 8192, reads: 1 });
+    expect(file.read(8190, 8300)).toEqual(expected(8190, 8300));
+    expect(source.requests).toEqual([[8192, 12_288]]);
+    const short = recordingSource(5000);
+    const whole = new LazyFile(short, { blockBytes: 4096, head: expected(0, 5000) });
+    expect(whole.read(0, 5000)).toEqual(expected(0, 5000));
+    expect(short.requests).toEqual([]);
+  });
+
   it("returns exactly the bytes asked for, across block boundaries and clamped at the end", () => {
     const file = new LazyFile(recordingSource(10_000), { blockBytes: 1024 });
     expect(file.read(1000, 1100)).toEqual(expected(1000, 1100));

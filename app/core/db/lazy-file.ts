@@ -28,6 +28,17 @@ export interface LazyFileOptions {
   cacheBytes?: number;
   /** The largest single request once reads run on sequentially (a table scan): requests double up to this size. */
   maxReadAheadBytes?: number;
+  /**
+   * The first request reads at least this many bytes from the file's start, when it is for a block among them: where
+   * a file written table by table keeps its schema's pages, so opening it costs one request instead of one per page
+   * (each a round trip; a first visit's sample, whose schema spans four pages in its first 120 KB).
+   */
+  firstReadBytes?: number;
+  /**
+   * The file's first bytes, fetched already (the start script asks for a first visit's sample's head while SQLite's
+   * WASM downloads): cached as if read, and counted as one read.
+   */
+  head?: Uint8Array;
 }
 
 export const DEFAULT_BLOCK_BYTES = 4096;
@@ -41,6 +52,7 @@ export class LazyFile {
   private readonly blockBytes: number;
   private readonly maxCachedBlocks: number;
   private readonly maxReadAheadBlocks: number;
+  private readonly firstReadBlocks: number;
   /** Blocks by index; a Map keeps insertion order, so re-inserting on use makes its first key the least recently used. */
   private readonly cache = new Map<number, Uint8Array>();
   /**
@@ -61,6 +73,21 @@ export class LazyFile {
     this.blockBytes = options.blockBytes ?? DEFAULT_BLOCK_BYTES;
     this.maxCachedBlocks = Math.max(1, Math.floor((options.cacheBytes ?? DEFAULT_CACHE_BYTES) / this.blockBytes));
     this.maxReadAheadBlocks = Math.max(1, Math.floor((options.maxReadAheadBytes ?? DEFAULT_MAX_READ_AHEAD_BYTES) / this.blockBytes));
+    this.firstReadBlocks = Math.min(this.maxCachedBlocks, Math.ceil((options.firstReadBytes ?? 0) / this.blockBytes));
+    if (options.head) this.seed(options.head);
+  }
+
+  /** Caches whole blocks of the file's first bytes (a last partial block only at the file's end). */
+  private seed(head: Uint8Array): void {
+    const usable = Math.min(head.byteLength, this.sizeBytes);
+    const blocks = Math.min(this.maxCachedBlocks, usable === this.sizeBytes ? Math.ceil(usable / this.blockBytes) : Math.floor(usable / this.blockBytes));
+    if (blocks === 0) return;
+    for (let index = 0; index < blocks; index += 1) {
+      const from = index * this.blockBytes;
+      this.remember(index, head.slice(from, Math.min(usable, from + this.blockBytes)));
+    }
+    this.counters.bytesRead += Math.min(usable, blocks * this.blockBytes);
+    this.counters.reads += 1;
   }
 
   get label(): string {
@@ -136,6 +163,7 @@ export class LazyFile {
     head.blocks = position >= 0 ? Math.min(head.blocks * 2, this.maxReadAheadBlocks) : 1;
     this.heads.push(head);
     let count = Math.min(head.blocks, totalBlocks - index, this.maxCachedBlocks);
+    if (this.counters.reads === 0 && index < this.firstReadBlocks) count = Math.min(this.firstReadBlocks - index, totalBlocks - index);
     // Stop at a block already cached: it needs no second fetch.
     for (let offset = 1; offset < count; offset += 1) {
       if (this.cache.has(index + offset)) {
@@ -186,7 +214,10 @@ export function readsBetween(before: LazyReadCounters, after: LazyReadCounters):
  * What the page hands the worker to read on demand: a URL whose server answers range requests (its size from the
  * probe), or a File (a handle, not its bytes: structured clone passes the reference).
  */
-export type LazySourceSpec = { kind: "url"; url: string; sizeBytes: number; version?: RemoteFileVersion } | { kind: "file"; file: Blob; name: string };
+export type LazySourceSpec =
+  /** firstReadBytes, head: see LazyFileOptions. */
+  | { kind: "url"; url: string; sizeBytes: number; version?: RemoteFileVersion; firstReadBytes?: number; head?: Uint8Array }
+  | { kind: "file"; file: Blob; name: string };
 
 /**
  * The version of a remote file when it was opened, as its server named it: a read answered from another version

@@ -80,6 +80,11 @@ export interface OpenOptions {
    * visit's sample uses it to answer the page sooner, then reads the key at once (workers/first-sample.ts).
    */
   hashLater?: boolean;
+  /**
+   * The same content as the open database in another form (a first visit's sample, loaded whole after it was read on
+   * demand): the results already on screen stay pageable instead of being dropped with the old connection.
+   */
+  keepResults?: boolean;
 }
 
 /** What schema() reads. */
@@ -134,7 +139,7 @@ export class SqliteEngine {
     this.database = candidate;
     tuneConnection(candidate);
     this.lazy = null;
-    this.results.clear();
+    if (!options.keepResults) this.results.clear();
     this.openedHash = options.hashLater && bytes ? null : hashBytes(bytes ?? new Uint8Array());
     this.unhashed = this.openedHash === null ? bytes : null;
     this.writes = 0;

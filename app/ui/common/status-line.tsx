@@ -13,6 +13,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
   "not-kept": "not kept after reload (storage unavailable)",
   failed: "not saved: the browser refused (see the message above)",
   "read-on-demand": "read-only, read on demand",
+  "loading-whole": "downloading, read on demand until then",
   "not-kept-by-choice": "not kept in this browser (as chosen)",
 };
 

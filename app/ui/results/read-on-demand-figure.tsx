@@ -9,7 +9,8 @@ import { useQueryStore } from "../../state/query-store";
 
 export function ReadOnDemandFigure() {
   const result = useQueryStore((state) => state.result);
-  const readOnDemand = useDatabaseStore((state) => state.current?.saveState === "read-on-demand");
+  // A first sample is read on demand too while its download goes on ("loading-whole").
+  const readOnDemand = useDatabaseStore((state) => state.current?.saveState === "read-on-demand" || state.current?.saveState === "loading-whole");
   const [reads, setReads] = useState<{ result: object; counters: LazyReadCounters } | null>(null);
   useEffect(() => {
     if (!result || !readOnDemand) return;
