@@ -53,7 +53,8 @@ const firstSample = openFirstSampleWhenAsked(
     if (address.origin !== self.location.origin) throw new Error("The first sample must come from this site.");
     firstSampleUrl = address.href;
     try {
-      const response = await fetch(firstSampleUrl, { credentials: "same-origin" });
+      // Past the HTTP cache, which may hold parts of it from the range reads (see app/browser/html-start.ts).
+      const response = await fetch(firstSampleUrl, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const bytes = new Uint8Array(await response.arrayBuffer());
       mark("sample-downloaded");

@@ -37,7 +37,7 @@ export interface HtmlStartConfig {
 export interface HtmlStartScope {
   readonly location: { readonly search: string; readonly href: string };
   readonly localStorage: { getItem(key: string): string | null };
-  fetch(url: string, init?: { headers?: Record<string, string> }): Promise<Response>;
+  fetch(url: string, init?: { headers?: Record<string, string>; cache?: RequestCache }): Promise<Response>;
   readonly Worker: new (url: string, options: WorkerOptions) => Worker;
   readonly WebAssembly: { compileStreaming(source: Promise<Response>): Promise<WebAssembly.Module> };
   /** User Timing, for the start's marks (app/browser/start-marks.ts); absent in fakes. */
@@ -201,7 +201,9 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
       if (sizeBytes === null) ask();
       else {
         void scope
-          .fetch(request.url, { headers: { Range: `bytes=0-${Math.min(FIRST_SAMPLE_HEAD_BYTES, sizeBytes) - 1}` } })
+          // Not through the HTTP cache: Chromium keeps a range's bytes as a partial entry and then answers the worker's
+          // download of the whole file partly from it, which came out short under load (the worker checks the size).
+          .fetch(request.url, { headers: { Range: `bytes=0-${Math.min(FIRST_SAMPLE_HEAD_BYTES, sizeBytes) - 1}` }, cache: "no-store" })
           .then(async (answer) => {
             if (answer.status === 200) {
               const bytes = await answer.arrayBuffer();
