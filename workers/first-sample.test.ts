@@ -1,8 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
 import type { LazySourceSpec } from "../app/core/db/lazy-file";
-import { FIRST_SAMPLE_MESSAGE, openFirstSampleWhenAsked, type FirstSampleLoaded, type FirstSampleOpened, type OpeningService } from "./first-sample";
+import {
+  DOWNLOAD_UNASKED_AFTER_MS,
+  FIRST_SAMPLE_MESSAGE,
+  openFirstSampleWhenAsked,
+  type FirstSampleLoaded,
+  type FirstSampleOpened,
+  type OpeningService,
+} from "./first-sample";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
 
@@ -207,6 +214,11 @@ describe("the first sample, opened by the worker at the start script's request",
     });
     scope.receive({ ...request(), head: new Uint8Array([1, 2]).buffer });
     await settle();
+    // The download waits until the page says its first screen is drawn; the message is taken here, not by comlink.
+    expect(fetched).toEqual([]);
+    const asked = scope.receive({ type: "querylab:first-sample-download" });
+    expect(asked.cancelBubble).toBe(true);
+    await settle();
     expect(lazy).toEqual([
       { kind: "url", url: "https://querylab.example/samples/bookshop.sqlite", sizeBytes: 3, firstReadBytes: 128 * 1024, head: new Uint8Array([1, 2]) },
     ]);
@@ -221,7 +233,7 @@ describe("the first sample, opened by the worker at the start script's request",
         bytes: null,
       },
     ]);
-    // The download began once the database was opened on demand; nothing is held whole before it ends.
+    // The download began once asked; nothing is held whole before it ends.
     expect(fetched).toEqual(["https://querylab.example/samples/bookshop.sqlite"]);
     expect(opened).toEqual([]);
     expect(scope.loaded).toEqual([]);
@@ -247,6 +259,7 @@ describe("the first sample, opened by the worker at the start script's request",
         return new Uint8Array([1, 2, 3]);
       });
       scope.receive(request());
+      scope.receive({ type: "querylab:first-sample-download" });
       await settle();
       expect(scope.posted.map(({ message }) => message)).toMatchObject([{ opened: true, bytes: null }]);
       expect(scope.loaded.map(({ message }) => message)).toEqual([
@@ -257,6 +270,27 @@ describe("the first sample, opened by the worker at the start script's request",
           reason: ending === "download fails" ? "HTTP 503" : "another database was opened first",
         },
       ]);
+    }
+  });
+
+  it("downloads the sample read on demand anyway when the page has not asked within a few seconds", async () => {
+    vi.useFakeTimers();
+    try {
+      const scope = new FakeScope();
+      const { engine } = service(true);
+      const fetched: string[] = [];
+      openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async (url) => {
+        fetched.push(url);
+        return new Uint8Array([1, 2, 3]);
+      });
+      scope.receive(request());
+      await vi.advanceTimersByTimeAsync(DOWNLOAD_UNASKED_AFTER_MS - 10);
+      expect(fetched).toEqual([]);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(fetched).toEqual(["https://querylab.example/samples/bookshop.sqlite"]);
+      expect(scope.loaded.map(({ message }) => message)).toMatchObject([{ loaded: true }]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -19,6 +19,13 @@ export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
 export const FIRST_SAMPLE_OPENED_MESSAGE = "querylab:first-sample-opened";
 /** The worker → page message, after an answer opened read on demand: the sample is held whole now, or why not. */
 export const FIRST_SAMPLE_LOADED_MESSAGE = "querylab:first-sample-loaded";
+/** The page → worker message once the page has drawn the sample opened read on demand: its download may begin. */
+export const FIRST_SAMPLE_DOWNLOAD_MESSAGE = "querylab:first-sample-download";
+/**
+ * When the page has not said so this long after the answer (it is busy, or never took the sample), the download begins
+ * anyway: a sample left read on demand would never be kept.
+ */
+export const DOWNLOAD_UNASKED_AFTER_MS = 3000;
 
 export interface FirstSampleRequest {
   type: typeof FIRST_SAMPLE_MESSAGE;
@@ -103,6 +110,9 @@ export function openFirstSampleWhenAsked(
   heldWhole: (url: string) => void = () => undefined,
 ): FirstSampleOpener {
   let superseded = false;
+  /** Resolved when the page says it has drawn the sample (FIRST_SAMPLE_DOWNLOAD_MESSAGE), or after DOWNLOAD_UNASKED_AFTER_MS. */
+  let downloadAsked: () => void = () => undefined;
+  const downloadMayBegin = new Promise<void>((resolve) => (downloadAsked = resolve));
   /** The sample's open and schema read, while they run: a page's open waits for them (a download it need not). */
   let opening: Promise<unknown> | null = null;
 
@@ -139,7 +149,14 @@ export function openFirstSampleWhenAsked(
     const spec: LazySourceSpec = { kind: "url", url: request.url, sizeBytes, firstReadBytes: FIRST_READ_BYTES, ...(head ? { head } : {}) };
     // The download begins once the pages the schema needs have come: on a slow line they are not kept waiting behind it.
     let downloaded: Uint8Array | null = null;
-    const download = async () => (downloaded = await fetchBytes(request.url));
+    // Begun once the page has drawn its first screen: on two cores the download and the swap after it took CPU from
+    // the page's first render (which then ended ~100 ms later on loopback), and on a slow line bandwidth from its scripts.
+    const download = async () => {
+      const unasked = setTimeout(downloadAsked, DOWNLOAD_UNASKED_AFTER_MS);
+      await downloadMayBegin;
+      clearTimeout(unasked);
+      return (downloaded = await fetchBytes(request.url));
+    };
     const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, download, { checkPages: false, hashLater: true });
     if (!opened.ok) return false;
     globalThis.performance?.mark?.("querylab:worker-sample-opened");
@@ -186,6 +203,14 @@ export function openFirstSampleWhenAsked(
     if (outcome.ok) await engine.contentKey();
     return true;
   }
+
+  const askedToDownload = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type !== FIRST_SAMPLE_DOWNLOAD_MESSAGE) return;
+    event.stopImmediatePropagation();
+    scope.removeEventListener("message", askedToDownload);
+    downloadAsked();
+  };
+  scope.addEventListener("message", askedToDownload);
 
   const take = (event: MessageEvent) => {
     const data = event.data as Partial<FirstSampleRequest> | null;

@@ -1,7 +1,7 @@
 // The bundled sample databases: their manifest and their bytes, served from public/samples.
 import * as z from "../core/zod-mini";
 import { takeStartedManifest, takeStartedSample } from "./started-from-html";
-import type { FirstSampleLoaded, FirstSampleOpened } from "../../workers/first-sample";
+import { FIRST_SAMPLE_DOWNLOAD_MESSAGE, type FirstSampleLoaded, type FirstSampleOpened } from "../../workers/first-sample";
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../core/db/types";
 import { databaseSchemaSchema } from "../core/db/type-schemas";
 import { openOutcomeSchema } from "./sqlite-replies";
@@ -95,6 +95,8 @@ export interface SampleOpenedInWorker {
   whole: Promise<WholeSample> | null;
   /** Where the worker read it (absolute): a sample left read on demand is opened from there again after a Stop. */
   url: string;
+  /** When bytes is null: tells the worker the first screen is drawn, so it may download the file now. */
+  beginDownload(): void;
 }
 
 export type WholeSample = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
@@ -125,7 +127,14 @@ export async function takeSampleOpenedInWorker(sample: SampleEntry, currentWorke
   const schema = answer.schema === null ? null : databaseSchemaSchema.safeParse(answer.schema);
   if (!outcome.success || (schema && !schema.success)) return null;
   const bytes = answer.bytes;
-  return { outcome: outcome.data, schema: schema?.success ? schema.data : null, bytes, whole: bytes ? null : wholeSample(opening.loaded), url: opening.url };
+  return {
+    outcome: outcome.data,
+    schema: schema?.success ? schema.data : null,
+    bytes,
+    whole: bytes ? null : wholeSample(opening.loaded),
+    url: opening.url,
+    beginDownload: () => opening.worker.postMessage({ type: FIRST_SAMPLE_DOWNLOAD_MESSAGE }),
+  };
 }
 
 /**

@@ -203,6 +203,8 @@ describe("the start's sample opened by the worker", () => {
     let wholeArrives: (whole: WholeSample) => void = () => undefined;
     const whole = new Promise<WholeSample>((resolve) => (wholeArrives = resolve));
     const downloads: string[] = [];
+    /** Read on demand: the times the store told the worker it may download the sample. */
+    const downloadsBegun: string[] = [];
     /** Each call of forgetUntakenStartSample, as the downloads made before it. */
     const forgotten: number[] = [];
     const store = createDatabaseStore({
@@ -222,13 +224,15 @@ describe("the start's sample opened by the worker", () => {
         const schema = await connection.engine.schema({ rowCounts: false });
         await answered;
         const url = "https://querylab.example/samples/shop.sqlite";
-        return options.readOnDemand ? { outcome, schema, bytes: null, whole, url } : { outcome, schema, bytes, whole: null, url };
+        const beginDownload = () => downloadsBegun.push(`after ${visit.store.getState().status}`);
+        return options.readOnDemand ? { outcome, schema, bytes: null, whole, url, beginDownload } : { outcome, schema, bytes, whole: null, url, beginDownload };
       },
       forgetUntakenStartSample: () => forgotten.push(downloads.length),
       address: () => null,
       storageRefused: () => undefined,
     });
-    return { store, connection, release, downloads, storage, forgotten, wholeArrives, bytes };
+    const visit = { store, connection, release, downloads, storage, forgotten, wholeArrives, bytes, downloadsBegun };
+    return visit;
   }
 
   it("shows the sample the worker opened read on demand at once, and keeps a copy only once the worker holds it whole", async () => {
@@ -241,6 +245,8 @@ describe("the start's sample opened by the worker", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(visit.store.getState().schema?.tables[0]?.rowCount).toBeNull();
     expect(await visit.storage.listDatabases()).toEqual([]);
+    // The worker is told to download the file once the first screen is drawn (in Node: after afterPaint's timer).
+    await expect.poll(() => visit.downloadsBegun).toEqual(["after ready"]);
     visit.wholeArrives({ ok: true, bytes: visit.bytes.slice() });
     await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
     expect((await visit.storage.listDatabases()).map((meta) => meta.name)).toEqual(["Shop"]);

@@ -30,6 +30,7 @@ import { describeEarlierFailure, describeSaveFailure } from "./save-failure";
 import { estimateStorage, isQuotaError } from "../browser/storage-estimate";
 import { clearSaveFailureMark, markSaveFailed, readSaveFailureMark } from "../browser/save-failure-mark";
 import { markStart } from "../browser/start-marks";
+import { afterPaint } from "./after-paint";
 import { errorMessage } from "../core/error-message";
 import { formatBytes, formatCountOf } from "../core/format";
 
@@ -326,6 +327,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         markStart("schema-read");
       } else await get().refreshSchema();
       void whole?.then((result) => wholeSampleArrived(meta, result));
+      // Once the first screen is painted: the download would take CPU (and, on a slow line, bandwidth) from it.
+      afterPaint(() => openedInWorker.beginDownload());
       return true;
     }
 
