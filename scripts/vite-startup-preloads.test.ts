@@ -16,6 +16,7 @@ describe("the start script the build writes", () => {
       firstSampleMessage: "querylab:first-sample",
       firstSampleOpenedMessage: "querylab:first-sample-opened",
       firstSampleLoadedMessage: "querylab:first-sample-loaded",
+      firstSampleHeadBytes: 128 * 1024,
       keptDatabaseKey: "querylab:kept-database",
     };
     const requested: string[] = [];

@@ -11,7 +11,7 @@ import { transformWithOxc, type Plugin } from "vite";
 import type { HtmlStartConfig } from "../app/browser/html-start";
 import { KEPT_DATABASE_KEY } from "../app/browser/kept-database-hint";
 import { SQLITE_WASM_MESSAGE } from "../workers/page-compiled-wasm";
-import { FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
+import { FIRST_SAMPLE_HEAD_BYTES, FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
 const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
@@ -96,6 +96,7 @@ export function startupPreloads(): Plugin {
           firstSampleMessage: FIRST_SAMPLE_MESSAGE,
           firstSampleOpenedMessage: FIRST_SAMPLE_OPENED_MESSAGE,
           firstSampleLoadedMessage: FIRST_SAMPLE_LOADED_MESSAGE,
+          firstSampleHeadBytes: FIRST_SAMPLE_HEAD_BYTES,
           manifestUrl: `${urlPrefix}samples/manifest.json`,
           firstSample: firstSample ? { ...firstSample, url: `${urlPrefix}samples/${firstSample.file}` } : null,
           keptDatabaseKey: KEPT_DATABASE_KEY,

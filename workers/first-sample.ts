@@ -84,10 +84,11 @@ interface WorkerScope {
 }
 
 /**
- * The first range request's size when the start script's request for the head failed: the pages the schema needs in
- * one round trip rather than one each (the bundled samples keep them in their first 120 KB; html-start.ts asks for as much).
+ * The first sample's head: the start script asks for it beside the WASM (app/browser/html-start.ts; the build passes it
+ * this number), and the worker's own first read is as large when that request failed. The pages the schema needs in one
+ * request rather than one round trip each: the bundled samples keep them in their first 120 KB.
  */
-const FIRST_READ_BYTES = 128 * 1024;
+export const FIRST_SAMPLE_HEAD_BYTES = 128 * 1024;
 
 /** The exposed methods that replace the open database: each waits for a sample being opened, and cancels one not yet opened. */
 const OPENING_METHODS = new Set<PropertyKey>(["open", "openLazy"]);
@@ -146,7 +147,7 @@ export function openFirstSampleWhenAsked(
    */
   async function openReadOnDemand(engine: OpeningService, request: FirstSampleRequest, sizeBytes: number): Promise<boolean> {
     const head = request.head ? new Uint8Array(request.head) : undefined;
-    const spec: LazySourceSpec = { kind: "url", url: request.url, sizeBytes, firstReadBytes: FIRST_READ_BYTES, ...(head ? { head } : {}) };
+    const spec: LazySourceSpec = { kind: "url", url: request.url, sizeBytes, firstReadBytes: FIRST_SAMPLE_HEAD_BYTES, ...(head ? { head } : {}) };
     // The download begins once the pages the schema needs have come: on a slow line they are not kept waiting behind it.
     let downloaded: Uint8Array | null = null;
     // Begun once the page has drawn its first screen: on two cores the download and the swap after it took CPU from

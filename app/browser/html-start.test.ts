@@ -10,6 +10,7 @@ const CONFIG: HtmlStartConfig = {
   firstSampleMessage: "querylab:first-sample",
   firstSampleOpenedMessage: "querylab:first-sample-opened",
   firstSampleLoadedMessage: "querylab:first-sample-loaded",
+  firstSampleHeadBytes: 128 * 1024,
   keptDatabaseKey: "querylab:kept-database",
 };
 

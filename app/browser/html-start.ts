@@ -6,13 +6,6 @@
 // Self-contained: the build serializes startFromHtml, so this file imports types only.
 import type { FirstSampleLoaded, FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
 
-/**
- * The first sample's head, asked for with the WASM: the pages its schema needs (the bundled samples keep them in their
- * first 120 KB), so the worker opens it read on demand without a request of its own. The same size as
- * workers/first-sample.ts's own first read.
- */
-export const FIRST_SAMPLE_HEAD_BYTES = 128 * 1024;
-
 /** Where the script leaves what it started, on the page's global object. */
 export const STARTED_FROM_HTML = "__querylabStartedFromHtml";
 
@@ -29,6 +22,8 @@ export interface HtmlStartConfig {
   firstSampleMessage: string;
   firstSampleOpenedMessage: string;
   firstSampleLoadedMessage: string;
+  /** The first sample's head asked for by a range request (workers/first-sample.ts: FIRST_SAMPLE_HEAD_BYTES). */
+  firstSampleHeadBytes: number;
   /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
   keptDatabaseKey: string;
 }
@@ -203,7 +198,7 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
         void scope
           // Not through the HTTP cache: Chromium keeps a range's bytes as a partial entry and then answers the worker's
           // download of the whole file partly from it, which came out short under load (the worker checks the size).
-          .fetch(request.url, { headers: { Range: `bytes=0-${Math.min(FIRST_SAMPLE_HEAD_BYTES, sizeBytes) - 1}` }, cache: "no-store" })
+          .fetch(request.url, { headers: { Range: `bytes=0-${Math.min(config.firstSampleHeadBytes, sizeBytes) - 1}` }, cache: "no-store" })
           .then(async (answer) => {
             if (answer.status === 200) {
               const bytes = await answer.arrayBuffer();
