@@ -55,3 +55,30 @@ describe("prune store: what it keeps in localStorage", () => {
     expect(page.usePruneStore.getState().overrides).toEqual({ pinned: [], excluded: ["logs"] });
   });
 });
+
+describe("prune store: the result on screen", () => {
+  const table = (name: string, rowCount: number | null) => ({
+    name,
+    kind: "table" as const,
+    rowCount,
+    columns: [{ name: "id", type: "INTEGER", notNull: false, defaultValue: null, primaryKeyPosition: 1, comment: null }],
+    foreignKeys: [],
+    indexes: [],
+    sql: `CREATE TABLE ${name} (id INTEGER PRIMARY KEY)`,
+  });
+
+  it("stays when the schema's row counts are filled in (a first sample held whole), and goes when the schema changes", async () => {
+    const page = await loadPage({});
+    const { useDatabaseStore } = await import("./database-store");
+    page.openDatabase("db-1");
+    useDatabaseStore.setState({ schema: { tables: [table("orders", null)] } });
+    const result = { question: "How many orders?", kept: { orders: ["id"] } } as unknown as Parameters<
+      ReturnType<typeof page.usePruneStore.getState>["setResult"]
+    >[0];
+    page.usePruneStore.getState().setResult(result);
+    useDatabaseStore.setState({ schema: { tables: [table("orders", 40_000)] } });
+    expect(page.usePruneStore.getState().result).toBe(result);
+    useDatabaseStore.setState({ schema: { tables: [table("orders", 40_000), table("notes", 0)] } });
+    expect(page.usePruneStore.getState().result).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import * as z from "../core/zod-mini";
 import { create } from "zustand";
 import { sharesValues, type DataSharing } from "../core/data-sharing";
 import type { DatabaseSchema } from "../core/db/types";
+import { sameSchemaApartFromRowCounts } from "../core/db/schema-shape";
 import type { PruneOptions } from "../core/schema/prune";
 import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../core/schema/prune-defaults";
 import type { BuiltSchemaPruner } from "../core/schema/schema-pruner";
@@ -216,9 +217,10 @@ export const usePruneStore = create<PruneState>((set, get) => ({
   },
 }));
 
-// Another database: its own pins and exclusions, and no stale result.
+// Another database or schema: its own pins and exclusions, and no stale result. Row counts filled in later (the first
+// sample once it is held whole, a few seconds after the first question may have been asked) change neither.
 useDatabaseStore.subscribe((state, previous) => {
-  if (state.current?.id !== previous.current?.id || state.schema !== previous.schema) {
+  if (state.current?.id !== previous.current?.id || !sameSchemaApartFromRowCounts(state.schema, previous.schema)) {
     usePruneStore.setState({ result: null, status: "idle", message: null, overrides: readOverrides() });
   }
 });
