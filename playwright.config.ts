@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   // CI retries a failed spec once, so one rare race does not sink a submission; the list reporter still names such a
-  // spec "flaky", so it stays visible (two were seen in three full runs on 2026-12-03: README, Run all tests).
+  // spec "flaky", so it stays visible (two were seen in three full runs on 2026-12-03, both races in the app since fixed).
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AgentEvent } from "../core/agent/events";
 import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
-import { provideServices } from "../browser/services";
+import { provideServices, queryLabStorage } from "../browser/services";
 import { createMemoryStorage } from "../browser/storage-areas";
 
 const DELTAS = 5_000;
@@ -122,5 +122,32 @@ describe("agent store", () => {
     await useAgentStore.getState().importTrace(new File(['{"version": 1, "id": 3}'], "trace.json"));
     expect(useAgentStore.getState().notice).toMatch(/^trace\.json: The file is not a QueryLab trace \(.*\)\. Nothing was imported\.$/);
     expect(useAgentStore.getState().trace).toBeNull();
+  });
+
+  it("regression: a trace import that ends after the next file was refused leaves that refusal on screen (it wiped it)", async () => {
+    const storage = queryLabStorage();
+    const save = storage.saveTrace.bind(storage);
+    let releaseSave = () => {};
+    const held = new Promise<void>((resolve) => (releaseSave = resolve));
+    const saveSpy = vi.spyOn(storage, "saveTrace").mockImplementation(async (trace) => {
+      await held;
+      return save(trace);
+    });
+    const trace = { version: 1, id: "imported-first", question: "First file", databaseName: "db", model: "m", baseUrl: "http://x", createdAt: 1, events: [] };
+    try {
+      const first = useAgentStore.getState().importTrace(new File([JSON.stringify(trace)], "first.json"));
+      await vi.waitFor(() => expect(saveSpy).toHaveBeenCalled());
+      await useAgentStore.getState().importTrace(new File(["{}"], "second.json"));
+      expect(useAgentStore.getState().notice).toMatch(/^second\.json: The file is not a QueryLab trace/);
+      releaseSave();
+      await first;
+      const state = useAgentStore.getState();
+      expect(state.notice).toMatch(/^second\.json: The file is not a QueryLab trace/);
+      expect(state.trace).toBeNull();
+      // The first file is still kept: it is in History.
+      expect(state.history.map((entry) => entry.id)).toContain("imported-first");
+    } finally {
+      saveSpy.mockRestore();
+    }
   });
 });

@@ -79,6 +79,12 @@ let controller: AbortController | null = null;
 let liveRun: { detached: boolean } | null = null;
 /** How a live run waits for the next frame; unit tests step frames themselves. */
 let frameScheduler: FrameScheduler | undefined;
+/**
+ * Counts trace imports begun: an import that ends after a later one began only adds to History. Without it a slow
+ * import (its History read and write) that ended after a quick refusal of the next file wiped that refusal's message
+ * and replaced what the later import showed.
+ */
+let importsBegun = 0;
 
 export function setAgentFrameScheduler(schedule: FrameScheduler | undefined): void {
   frameScheduler = schedule;
@@ -247,6 +253,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
 
   async importTrace(file) {
     // The limits, the storable check and the duplicate question live in trace-import.ts.
+    const ticket = ++importsBegun;
     const { importTraceFile, askDuplicateInPage, newTraceId } = await import("./trace-import");
     const outcome = await importTraceFile(file, {
       listTraces: () => traces().listTraces(),
@@ -255,6 +262,10 @@ export const useAgentStore = create<AgentState>((set, get) => ({
       newId: newTraceId,
     });
     if (outcome.kind === "cancelled") return;
+    if (ticket !== importsBegun) {
+      if (outcome.kind === "imported" && outcome.history) set({ history: outcome.history });
+      return;
+    }
     if (outcome.kind === "refused") {
       set({ notice: outcome.message });
       return;

@@ -177,6 +177,29 @@ describe("benchmark store", () => {
     expect(page.store.getState().loadError).toBeNull();
   });
 
+  it("keeps a .zip chosen just before the view's first restore began, while the .zip is still being read (CI flake in e2e/benchmark-semantics.spec.ts)", async () => {
+    const page = await loadPage();
+    const database = await readFile("public/samples/bookshop.sqlite");
+    let releaseZip = () => {};
+    const zipHeld = new Promise<void>((resolve) => (releaseZip = resolve));
+    const zip = new File([], "mini.zip");
+    Object.defineProperty(zip, "arrayBuffer", {
+      value: async () => {
+        await zipHeld;
+        const { zipSync } = await import("fflate");
+        return zipSync({ "mini/dev.json": new TextEncoder().encode(JSON.stringify(QUESTIONS.slice(0, 2))), "mini/database/bookshop/bookshop.sqlite": database })
+          .buffer;
+      },
+    });
+    // The input is on the page before the view's effect (after its first paint) asks for the restore.
+    const zipLoad = page.store.getState().loadZip(zip);
+    await page.store.getState().restore();
+    releaseZip();
+    await zipLoad;
+    expect(page.store.getState().sourceName).toBe("mini.zip");
+    expect(page.store.getState().questions).toHaveLength(2);
+  });
+
   it("keeps imported results when the teaching benchmark the view loads by itself finishes after the import", async () => {
     const page = await loadPage();
     const teaching = await holdTeachingBenchmark();

@@ -93,6 +93,20 @@ const pagePruning: NonNullable<BenchmarkPruning> = {
  * the view opens by itself while a .zip is read, or one slow .zip overtaken by the next) is closed, not shown.
  */
 let latestLoad = 0;
+/**
+ * Loads begun and not yet ended. The view's first open restores what was open before, or else loads the teaching
+ * benchmark; it must not when a load is already under way: a .zip chosen in the moment between the view's first
+ * paint and its restore (which runs after that paint) was replaced by the teaching benchmark (a CI flake).
+ */
+let loadsInProgress = 0;
+async function counted<T>(load: Promise<T>): Promise<T> {
+  loadsInProgress += 1;
+  try {
+    return await load;
+  } finally {
+    loadsInProgress -= 1;
+  }
+}
 
 export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
   const save = async () => {
@@ -233,27 +247,31 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
     runModels: [],
 
     async loadTeaching() {
-      await loadTeachingAs(++latestLoad);
+      await counted(loadTeachingAs(++latestLoad));
     },
 
     async loadFolder(files) {
       const ticket = ++latestLoad;
       const entries = new Map(files.map((file) => [file.webkitRelativePath || file.name, async () => new Uint8Array(await file.arrayBuffer())]));
-      await loadEntries(ticket, files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", "folder", entries);
+      await counted(loadEntries(ticket, files[0]?.webkitRelativePath?.split("/")[0] || "Benchmark folder", "folder", entries));
     },
 
     async loadZip(file) {
       const ticket = ++latestLoad;
-      let unzipped: Record<string, Uint8Array>;
-      try {
-        const { unzipSync } = await import("fflate");
-        unzipped = unzipSync(new Uint8Array(await file.arrayBuffer()));
-      } catch (error) {
-        if (ticket === latestLoad) set({ loadError: `${file.name} could not be read as a .zip (${errorMessage(error)}).` });
-        return;
-      }
-      const entries = new Map(Object.entries(unzipped).map(([path, bytes]) => [path, async () => bytes]));
-      await loadEntries(ticket, file.name, "zip", entries);
+      await counted(
+        (async () => {
+          let unzipped: Record<string, Uint8Array>;
+          try {
+            const { unzipSync } = await import("fflate");
+            unzipped = unzipSync(new Uint8Array(await file.arrayBuffer()));
+          } catch (error) {
+            if (ticket === latestLoad) set({ loadError: `${file.name} could not be read as a .zip (${errorMessage(error)}).` });
+            return;
+          }
+          const entries = new Map(Object.entries(unzipped).map(([path, bytes]) => [path, async () => bytes]));
+          await loadEntries(ticket, file.name, "zip", entries);
+        })(),
+      );
     },
 
     setFilter(filter) {
@@ -324,6 +342,8 @@ export const useBenchmarkStore = create<BenchmarkState>((set, get) => {
       // folder or .zip cannot be read again without the person, so it is named and its kept results shown.
       if (ticket !== latestLoad) return;
       if (get().sourceName === null && get().reopen === null) {
+        // A benchmark chosen before this began and still loading is what will be shown.
+        if (loadsInProgress > 0) return;
         const last =
           readLastSource() ?? (saved ? { name: saved.sourceName, kind: saved.sourceName === TEACHING_BENCHMARK_NAME ? "teaching" : "folder" } : null);
         if (last && last.kind !== "teaching") {
