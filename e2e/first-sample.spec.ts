@@ -1,8 +1,8 @@
 // A first visit's sample is opened by the SQLite worker (workers/first-sample.ts) while the page loads the app: read on
-// demand over its head, which index.html's start script asks for by a range request, then downloaded whole by the
-// worker and kept. The first screen does not wait for the download. When the start script's request fails, the worker
-// reads the file itself; a server that ignores the range sends the whole file, which the worker opens whole; when
-// nothing works there, the app opens the sample as usual.
+// demand over its head (its schema pages, a file of the build's that index.html's start script fetches, compressed by
+// the host), then downloaded whole by the worker and kept. The first screen does not wait for the download. When the
+// head cannot be fetched, the worker reads the file's pages itself; when nothing works there, the app opens the sample
+// as usual.
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { cell, databaseBytes, openApp, runSql, setSql, waitForReady } from "./helpers";
 
@@ -36,18 +36,41 @@ async function routeSample(page: Page, answer: (described: string, index: number
   return { seen };
 }
 
+const HEAD_FILE = /\/assets\/bookshop-head-[0-9a-f]+\.sqlite$/;
+
+/** Routes the requests for the sample's head file: `answer` gives "pass", a status to refuse it with, or a promise to hold it until. */
+async function routeHead(page: Page, answer: (index: number) => "pass" | number | Promise<void>) {
+  const seen: string[] = [];
+  await page.context().route(HEAD_FILE, async (route) => {
+    seen.push(describeRequest(route.request()));
+    const decision = answer(seen.length - 1);
+    if (typeof decision === "number") return route.fulfill({ status: decision, body: "busy" });
+    if (decision !== "pass") await decision;
+    await route.continue();
+  });
+  return { seen };
+}
+
 const saveState = (page: Page) => page.evaluate(() => window.__querylab!.database().current?.saveState);
 
-test("the worker opens the first sample read on demand over the head the page asked for, then downloads it whole; the page queries it, keeps its copy and reopens it after a reload", async ({
+test("the worker opens the first sample read on demand over the head file the page fetched, then downloads it whole; the page queries it, keeps its copy and reopens it after a reload", async ({
   page,
 }) => {
   const sample = await routeSample(page, () => "pass");
+  const head = await routeHead(page, () => "pass");
+  const headEncodings: (string | undefined)[] = [];
+  page.on("response", (response) => {
+    if (HEAD_FILE.test(response.url())) headEncodings.push(response.headers()["content-encoding"]);
+  });
   await openApp(page);
   expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
   await expect(page.getByRole("navigation", { name: "Schema" }).getByText("books", { exact: true }).first()).toBeVisible();
   await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
-  // The page's head (the schema's pages: the worker needed no range request of its own), then the worker's download.
-  expect(sample.seen).toEqual(["range bytes=0-131071", "whole"]);
+  // The head file, a plain request the host answered compressed (the schema's pages: the worker needed no range request
+  // of its own), then the worker's download.
+  expect(head.seen).toEqual(["whole"]);
+  expect(headEncodings).toEqual([expect.stringMatching(/^(br|gzip)$/)]);
+  expect(sample.seen).toEqual(["whole"]);
   await runSql(page, "SELECT count(*) FROM books");
   await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
   const count = await cell(page, 1, 1).textContent();
@@ -97,31 +120,33 @@ test("when the sample's download fails, it stays open read-only, read on demand,
 });
 
 test("when the page's request for the head fails, the worker reads the sample's pages itself", async ({ page }) => {
-  const sample = await routeSample(page, (_described, index) => (index === 0 ? 503 : "pass"));
+  const sample = await routeSample(page, () => "pass");
+  await routeHead(page, () => 503);
   await openApp(page);
   expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
   await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
-  expect(sample.seen).toEqual(["range bytes=0-131071", "range bytes=0-131071", "whole"]);
+  expect(sample.seen).toEqual(["range bytes=0-131071", "whole"]);
   await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
   await expect(cell(page, 1, 1)).not.toBeEmpty();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
-test("a server that ignores the range sends the whole sample, which the worker opens whole: one request", async ({ page }) => {
+test("on a server that ignores ranges the sample opens over its head file and is held whole once downloaded: one request for the sample", async ({ page }) => {
   const sample = await routeSample(page, () => "all");
   await openApp(page);
-  expect(await startMarks(page)).toEqual(expect.arrayContaining(["querylab:sample-downloaded", "querylab:sample-opened-in-worker"]));
+  expect(await startMarks(page)).toContain("querylab:sample-opened-in-worker");
   await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
-  expect(sample.seen).toEqual(["range bytes=0-131071"]);
+  expect(sample.seen).toEqual(["whole"]);
   await runSql(page, "SELECT count(*) FROM books");
   await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
 });
 
 test("when neither the page's request, the worker's reads nor its download work, the app downloads and opens the sample itself", async ({ page }) => {
-  const sample = await routeSample(page, (_described, index) => (index < 3 ? 503 : "pass"));
+  const sample = await routeSample(page, (_described, index) => (index < 2 ? 503 : "pass"));
+  await routeHead(page, () => 503);
   await openApp(page);
-  // The page's head, the worker's own first read (refused: it downloads instead), its download; then the app's.
-  expect(sample.seen).toEqual(["range bytes=0-131071", "range bytes=0-131071", "whole", "whole"]);
+  // The worker's own first read (refused: it downloads instead), its download; then the app's.
+  expect(sample.seen).toEqual(["range bytes=0-131071", "whole", "whole"]);
   expect(await startMarks(page)).not.toContain("querylab:sample-opened-in-worker");
   await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
   await expect(cell(page, 1, 1)).not.toBeEmpty();
@@ -134,12 +159,7 @@ test("a database the person opens before the sample's download has ended is the 
   // sample after the page opened another database, and must still answer, or the start never ends.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  let requests = 0;
-  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
-    requests += 1;
-    if (requests === 1) await held;
-    await route.continue();
-  });
+  await routeHead(page, (index) => (index === 0 ? held : "pass"));
   await page.goto("/");
   await page.waitForFunction(() => window.__querylab !== undefined);
   await page.getByLabel("Database file").setInputFiles({

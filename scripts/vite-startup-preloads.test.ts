@@ -12,11 +12,10 @@ describe("the start script the build writes", () => {
       workerUrl: "./assets/sqlite.worker-1.js",
       wasmMessage: "querylab:sqlite-wasm",
       manifestUrl: "./samples/manifest.json",
-      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3 },
+      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3, headUrl: "./assets/bookshop-head-1.sqlite" },
       firstSampleMessage: "querylab:first-sample",
       firstSampleOpenedMessage: "querylab:first-sample-opened",
       firstSampleLoadedMessage: "querylab:first-sample-loaded",
-      firstSampleHeadBytes: 128 * 1024,
       keptDatabaseKey: "querylab:kept-database",
     };
     const requested: string[] = [];
@@ -43,13 +42,13 @@ describe("the start script the build writes", () => {
     const document = { currentScript: { dataset: { start: JSON.stringify(config) } } };
     new Function("window", "document", source)(window, document);
     const started = window[STARTED_FROM_HTML] as StartedFromHtml;
-    // The page downloads the first sample itself and sends the worker its bytes.
-    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/samples/bookshop.sqlite"]);
+    // The page fetches the first sample's head file and sends the worker its bytes with the sample's address.
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/assets/bookshop-head-1.sqlite"]);
     expect(workers).toEqual(["./assets/sqlite.worker-1.js"]);
     expect(started.sample?.file).toBe("bookshop.sqlite");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(posted).toContainEqual(
-      expect.objectContaining({ type: "querylab:first-sample", url: "https://querylab.example/samples/bookshop.sqlite", bytes: expect.any(ArrayBuffer) }),
+      expect.objectContaining({ type: "querylab:first-sample", url: "https://querylab.example/samples/bookshop.sqlite", head: expect.any(ArrayBuffer) }),
     );
 
     // Arriving after the app's modules began (they close the slot), it starts nothing: no second worker or download.
@@ -65,5 +64,22 @@ describe("the start script the build writes", () => {
   it("is let in by the page's CSP by its hash: the committed hash is this script's", async () => {
     // When html-start.ts changes, the build says the new value; the page's policy (and docs/hosting.md) carry it.
     expect(startScriptHash(await startScriptSource())).toBe(START_SCRIPT_HASH);
+  });
+});
+
+describe("firstSampleHead", () => {
+  it("is the sample's first bytes up to its last schema page, named by its content", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { schemaHeadBytes } = await import("../app/core/db/schema-head");
+    const { firstSampleHead } = await import("./vite-startup-preloads");
+    const sample = new Uint8Array(readFileSync("public/samples/bookshop.sqlite"));
+    const head = firstSampleHead(sample, "bookshop.sqlite")!;
+    expect(head.bytes).toEqual(sample.subarray(0, schemaHeadBytes(sample)!));
+    expect(head.fileName).toMatch(/^assets\/bookshop-head-[0-9a-f]{10}\.sqlite$/);
+    // Another version of the sample's schema pages gets another name, so no cached copy is taken for it.
+    const changed = sample.slice();
+    changed[100 + 50] ^= 1;
+    expect(firstSampleHead(changed, "bookshop.sqlite")?.fileName).not.toBe(head.fileName);
+    expect(firstSampleHead(new TextEncoder().encode("not a database"), "notes.sqlite")).toBeNull();
   });
 });

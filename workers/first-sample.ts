@@ -38,8 +38,8 @@ export interface FirstSampleRequest {
    */
   sizeBytes: number | null;
   /**
-   * The file's first bytes, which the start script asked for by a range request while SQLite's WASM downloaded (the
-   * schema's pages: opened read on demand with no request of its own); absent when that request failed.
+   * The file's first bytes, up to its last schema page, which the start script fetched (the build's head file of the
+   * sample) while SQLite's WASM downloaded: opened read on demand with no request of its own; absent when that failed.
    */
   head?: ArrayBuffer;
   /** The whole file, when the server answered that range request with all of it (200): opened whole. */
@@ -84,9 +84,9 @@ interface WorkerScope {
 }
 
 /**
- * The first sample's head: the start script asks for it beside the WASM (app/browser/html-start.ts; the build passes it
- * this number), and the worker's own first read is as large when that request failed. The pages the schema needs in one
- * request rather than one round trip each: the bundled samples keep them in their first 120 KB.
+ * The worker's own first read of the sample when the start script could not send its head (the build's file of the
+ * sample's schema pages, app/browser/html-start.ts): the pages the schema needs in one request rather than one round
+ * trip each, as the bundled samples keep them in their first 120 KB.
  */
 export const FIRST_SAMPLE_HEAD_BYTES = 128 * 1024;
 

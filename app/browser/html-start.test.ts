@@ -6,11 +6,10 @@ const CONFIG: HtmlStartConfig = {
   workerUrl: "./assets/sqlite.worker-1.js",
   wasmMessage: "querylab:sqlite-wasm",
   manifestUrl: "./samples/manifest.json",
-  firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3 },
+  firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3, headUrl: "./assets/bookshop-head-1.sqlite" },
   firstSampleMessage: "querylab:first-sample",
   firstSampleOpenedMessage: "querylab:first-sample-opened",
   firstSampleLoadedMessage: "querylab:first-sample-loaded",
-  firstSampleHeadBytes: 128 * 1024,
   keptDatabaseKey: "querylab:kept-database",
 };
 
@@ -60,15 +59,13 @@ function page(
     storageThrows?: boolean;
     compiles?: boolean;
     workersRefused?: boolean;
-    /** ok: the server answers the range request (206); whole: it ignores the range and sends the file (200). */
-    sample?: "ok" | "whole" | "503" | "network error" | "another total";
+    /** How the host answers the sample's head file (and the sample itself, for a page without a worker). */
+    sample?: "ok" | "503" | "network error";
   } = {},
 ) {
   const requested: string[] = [];
-  /** The Range header of each request, by URL. */
-  const ranges = new Map<string, string | undefined>();
-  /** The cache mode of each request, by URL. */
-  const cacheModes = new Map<string, RequestCache | undefined>();
+  /** Each request's options, by URL: none is sent (no Range header, the HTTP cache as usual). */
+  const requestOptions = new Map<string, unknown>();
   /** Each request, worker start and localStorage read, in the order the script made them. */
   const steps: string[] = [];
   const answers: Response[] = [];
@@ -81,23 +78,13 @@ function page(
       if (options.storageThrows) throw new DOMException("The operation is insecure.", "SecurityError");
       return { getItem: (key: string) => (options.kept && key === CONFIG.keptDatabaseKey ? "1" : null) };
     },
-    fetch: async (url: string, init?: { headers?: Record<string, string>; cache?: RequestCache }) => {
+    fetch: async (url: string, ...rest: unknown[]) => {
       requested.push(url);
       steps.push(url);
-      const range = init?.headers?.Range;
-      ranges.set(url, range);
-      cacheModes.set(url, init?.cache);
+      requestOptions.set(url, rest[0]);
       const sample = url.endsWith(".sqlite");
       if (sample && options.sample === "network error") throw new TypeError("Failed to fetch");
-      const bytes = new Uint8Array([1, 2, 3]);
-      const total = options.sample === "another total" ? 4 : 3;
-      const answer = !sample
-        ? new Response("")
-        : options.sample === "503"
-          ? new Response("busy", { status: 503 })
-          : range && options.sample !== "whole"
-            ? new Response(bytes, { status: 206, headers: { "Content-Range": `bytes 0-2/${total}` } })
-            : new Response(bytes);
+      const answer = !sample ? new Response("") : options.sample === "503" ? new Response("busy", { status: 503 }) : new Response(new Uint8Array([1, 2, 3]));
       answers.push(answer);
       return answer;
     },
@@ -110,7 +97,7 @@ function page(
       : FakeWorker) as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
   };
-  return { scope, requested, answers, steps, ranges, cacheModes };
+  return { scope, requested, answers, steps, requestOptions };
 }
 
 describe("startFromHtml", () => {
@@ -122,19 +109,17 @@ describe("startFromHtml", () => {
       "./samples/manifest.json",
       "./assets/sqlite.worker-1.js",
       "localStorage",
-      "https://querylab.example/course/samples/bookshop.sqlite",
+      "https://querylab.example/course/assets/bookshop-head-1.sqlite",
     ]);
   });
 
-  it("on a first visit starts the WASM, the sample list, the SQLite worker and a range request for the sample's head, and sends the worker the compiled WASM and the head", async () => {
-    const { scope, requested, ranges, cacheModes } = page();
+  it("on a first visit starts the WASM, the sample list, the SQLite worker and the sample's head file, and sends the worker the compiled WASM and the head", async () => {
+    const { scope, requested, requestOptions } = page();
     const started = startFromHtml(CONFIG, scope);
-    // The head of the sample only (absolute, as the worker's own URL is in another folder): the listed size is 3 bytes.
-    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/course/samples/bookshop.sqlite"]);
-    expect(ranges.get("https://querylab.example/course/samples/bookshop.sqlite")).toBe("bytes=0-2");
-    // Regression: kept in Chromium's HTTP cache as a partial entry, the range made the worker's download of the whole
-    // file come out short (1.2 of 3.3 MB) under load.
-    expect(cacheModes.get("https://querylab.example/course/samples/bookshop.sqlite")).toBe("no-store");
+    // The build's head file of the sample, not the sample itself (the worker is given its absolute URL: its own is in another folder).
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json", "https://querylab.example/course/assets/bookshop-head-1.sqlite"]);
+    // A plain request, which a host answers compressed (a range request's answer never is): no Range header.
+    expect(requestOptions.get("https://querylab.example/course/assets/bookshop-head-1.sqlite")).toBeUndefined();
     expect(FakeWorker.started.map((worker) => [worker.url, worker.options])).toEqual([["./assets/sqlite.worker-1.js", { type: "module", name: "sqlite" }]]);
     const worker = FakeWorker.started[0]!;
     expect(started.worker).toBe(worker);
@@ -188,20 +173,21 @@ describe("startFromHtml", () => {
     }
   });
 
-  it("sends the worker the whole file when the server ignores the range and answers with all of it", async () => {
-    const { scope } = page({ sample: "whole" });
-    startFromHtml(CONFIG, scope);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const worker = FakeWorker.started[0]!;
-    const asked = worker.posted.findIndex((message) => (message as { type: string }).type === "querylab:first-sample");
-    const request = worker.posted[asked] as { head?: ArrayBuffer; bytes: ArrayBuffer };
-    expect(new Uint8Array(request.bytes)).toEqual(new Uint8Array([1, 2, 3]));
-    expect(request.head).toBeUndefined();
-    expect(worker.transferred[asked]).toEqual([request.bytes]);
+  it("asks the worker without a head when the build has none, so the worker reads the pages itself", () => {
+    const { scope, requested } = page();
+    startFromHtml({ ...CONFIG, firstSample: { ...CONFIG.firstSample!, headUrl: null } }, scope);
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
+    const request = FakeWorker.started[0]!.posted.find((message) => (message as { type: string }).type === "querylab:first-sample");
+    expect(request).toEqual({
+      type: "querylab:first-sample",
+      file: "bookshop.sqlite",
+      url: "https://querylab.example/course/samples/bookshop.sqlite",
+      sizeBytes: 3,
+    });
   });
 
-  it("asks the worker without the head when the range request fails or names another size, so the worker reads the file itself", async () => {
-    for (const failure of ["503", "network error", "another total"] as const) {
+  it("asks the worker without the head when the head file cannot be fetched, so the worker reads the file itself", async () => {
+    for (const failure of ["503", "network error"] as const) {
       const { scope } = page({ sample: failure });
       startFromHtml(CONFIG, scope);
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -216,10 +202,10 @@ describe("startFromHtml", () => {
     }
   });
 
-  it("asks the worker at once, with no range request, when the sample's size is not known", () => {
+  it("asks the worker at once, with no head, when the sample's size is not known (it cannot be read on demand)", () => {
     const { scope, requested } = page();
     startFromHtml({ ...CONFIG, firstSample: { ...CONFIG.firstSample!, sizeBytes: null } }, scope);
-    expect(requested).not.toContain("https://querylab.example/course/samples/bookshop.sqlite");
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
     const request = FakeWorker.started[0]!.posted.find((message) => (message as { type: string }).type === "querylab:first-sample");
     expect(request).toMatchObject({ type: "querylab:first-sample", sizeBytes: null });
   });

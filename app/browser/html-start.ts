@@ -16,14 +16,15 @@ export interface HtmlStartConfig {
   /** The message type the SQLite worker takes its compiled WASM in (workers/page-compiled-wasm.ts). */
   wasmMessage: string;
   manifestUrl: string;
-  /** The sample a first visit opens; null when the build opens another database (a course's). */
-  firstSample: { file: string; url: string; sizeBytes: number | null } | null;
+  /**
+   * The sample a first visit opens; null when the build opens another database (a course's). `headUrl`: its schema
+   * pages as a file of their own (scripts/vite-startup-preloads.ts: firstSampleHead), null when the build has none.
+   */
+  firstSample: { file: string; url: string; sizeBytes: number | null; headUrl: string | null } | null;
   /** The message types of workers/first-sample.ts: the request to the worker and its answer. */
   firstSampleMessage: string;
   firstSampleOpenedMessage: string;
   firstSampleLoadedMessage: string;
-  /** The first sample's head asked for by a range request (workers/first-sample.ts: FIRST_SAMPLE_HEAD_BYTES). */
-  firstSampleHeadBytes: number;
   /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
   keptDatabaseKey: string;
 }
@@ -32,7 +33,7 @@ export interface HtmlStartConfig {
 export interface HtmlStartScope {
   readonly location: { readonly search: string; readonly href: string };
   readonly localStorage: { getItem(key: string): string | null };
-  fetch(url: string, init?: { headers?: Record<string, string>; cache?: RequestCache }): Promise<Response>;
+  fetch(url: string): Promise<Response>;
   readonly Worker: new (url: string, options: WorkerOptions) => Worker;
   readonly WebAssembly: { compileStreaming(source: Promise<Response>): Promise<WebAssembly.Module> };
   /** User Timing, for the start's marks (app/browser/start-marks.ts); absent in fakes. */
@@ -185,31 +186,16 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
       } satisfies Omit<FirstSampleRequest, "type"> & { type: string };
       // The worker opens the sample read on demand as soon as SQLite is ready, then downloads the rest: the first
       // screen waits for a few pages, not the whole file (which, on a slow line, took longer than the floor page's
-      // entire start: bench/startup.ts). Those pages are asked for here, beside the WASM, and sent with the request;
-      // a server that ignores the range sends the whole file, which the worker then opens whole; without either (the
-      // request failed, the size is unknown) the worker reads or downloads the file itself.
-      const ask = (parts: { head?: ArrayBuffer; bytes?: ArrayBuffer } = {}) => {
-        const buffer = parts.head ?? parts.bytes;
-        sampleWorker.postMessage({ ...request, ...parts }, buffer ? [buffer] : []);
-      };
-      const sizeBytes = request.sizeBytes;
-      if (sizeBytes === null) ask();
+      // entire start: bench/startup.ts). Those pages, the build's head file of the sample, are fetched here beside the
+      // WASM, compressed by the host like any file (a range request's answer never is), and sent with the request;
+      // without them (no head file, the request failed) the worker reads the pages itself by range requests.
+      const ask = (head?: ArrayBuffer) => sampleWorker.postMessage(head ? { ...request, head } : request, head ? [head] : []);
+      const headUrl = firstSample.headUrl;
+      if (request.sizeBytes === null || !headUrl) ask();
       else {
         void scope
-          // Not through the HTTP cache: Chromium keeps a range's bytes as a partial entry and then answers the worker's
-          // download of the whole file partly from it, which came out short under load (the worker checks the size).
-          .fetch(request.url, { headers: { Range: `bytes=0-${Math.min(config.firstSampleHeadBytes, sizeBytes) - 1}` }, cache: "no-store" })
-          .then(async (answer) => {
-            if (answer.status === 200) {
-              const bytes = await answer.arrayBuffer();
-              mark("sample-downloaded");
-              return ask({ bytes });
-            }
-            // Another total than the list's: another version of the file, which the worker's own reads will find out.
-            const total = /\/(\d+)$/.exec(answer.headers.get("Content-Range") ?? "")?.[1];
-            if (answer.status !== 206 || Number(total) !== sizeBytes) return ask();
-            ask({ head: await answer.arrayBuffer() });
-          })
+          .fetch(new URL(headUrl, scope.location.href).href)
+          .then(async (answer) => (answer.ok ? ask(await answer.arrayBuffer()) : ask()))
           .catch(() => ask())
           .catch(() => notAsked());
       }
