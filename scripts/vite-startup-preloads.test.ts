@@ -12,7 +12,7 @@ describe("the start script the build writes", () => {
       workerUrl: "./assets/sqlite.worker-1.js",
       wasmMessage: "querylab:sqlite-wasm",
       manifestUrl: "./samples/manifest.json",
-      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3, headUrl: "./assets/bookshop-head-1.sqlite" },
+      firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3, headUrl: "./assets/bookshop-head-1.sqlite", schema: null },
       firstSampleMessage: "querylab:first-sample",
       firstSampleOpenedMessage: "querylab:first-sample-opened",
       firstSampleLoadedMessage: "querylab:first-sample-loaded",
@@ -81,5 +81,39 @@ describe("firstSampleHead", () => {
     changed[100 + 50] ^= 1;
     expect(firstSampleHead(changed, "bookshop.sqlite")?.fileName).not.toBe(head.fileName);
     expect(firstSampleHead(new TextEncoder().encode("not a database"), "notes.sqlite")).toBeNull();
+  });
+});
+
+describe("sampleSchema", () => {
+  it("is what the worker's own schema read gives for the sample opened read on demand over its head", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { default: initSqlJs } = await import("sql.js");
+    const { DatabaseService } = await import("../app/core/database-service");
+    const { firstSampleHead, sampleSchema } = await import("./vite-startup-preloads");
+    const sample = new Uint8Array(readFileSync("public/samples/bookshop.sqlite"));
+    const head = firstSampleHead(sample, "bookshop.sqlite")!;
+    let reads = 0;
+    const service = DatabaseService.create(await initSqlJs(), {
+      openRangeSource: (spec) => ({
+        label: spec.kind === "url" ? spec.url : spec.name,
+        sizeBytes: sample.byteLength,
+        read(start, end) {
+          reads += 1;
+          return sample.slice(start, end);
+        },
+      }),
+    });
+    const opened = await service.openLazy({
+      kind: "url",
+      url: "https://querylab.example/samples/bookshop.sqlite",
+      sizeBytes: sample.byteLength,
+      head: head.bytes.slice(),
+    });
+    expect(opened.ok).toBe(true);
+    const built = await sampleSchema(sample);
+    expect(built.tables.length).toBe(14);
+    expect(await service.schema({ rowCounts: false })).toEqual(built);
+    // The head held every page the schema needed.
+    expect(reads).toBe(0);
   });
 });

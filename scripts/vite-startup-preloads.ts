@@ -11,7 +11,10 @@ import { transformWithOxc, type Plugin } from "vite";
 import type { HtmlStartConfig } from "../app/browser/html-start";
 import { KEPT_DATABASE_KEY } from "../app/browser/kept-database-hint";
 import { SQLITE_WASM_MESSAGE } from "../workers/page-compiled-wasm";
+import initSqlJs from "sql.js";
+import { readSchema } from "../app/core/db/introspect";
 import { schemaHeadBytes } from "../app/core/db/schema-head";
+import type { DatabaseSchema } from "../app/core/db/types";
 import { FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
@@ -59,6 +62,21 @@ export function firstSampleHead(sampleBytes: Uint8Array, file: string): { fileNa
   return { fileName: `assets/${file.replace(/\.[^.]*$/, "")}-head-${hash}.sqlite`, bytes };
 }
 
+/**
+ * The schema the SQLite worker reads of a sample opened read on demand (rows not counted), read here by the same
+ * function from the same bytes, so a first visit's worker can answer with it instead of reading it on the way to the
+ * first screen (workers/first-sample.ts).
+ */
+export async function sampleSchema(sampleBytes: Uint8Array): Promise<DatabaseSchema> {
+  const SQL = await initSqlJs();
+  const database = new SQL.Database(sampleBytes);
+  try {
+    return readSchema(database, { countRows: false });
+  } finally {
+    database.close();
+  }
+}
+
 /** A course build whose course names a database opens that one, never the first sample (scripts/vite-course.ts). */
 function courseOpensItsDatabase(define: Record<string, unknown> | undefined): boolean {
   const course = define?.__QUERYLAB_COURSE__;
@@ -80,8 +98,9 @@ export function startupPreloads(): Plugin {
   let firstSample: { file: string; sizeBytes: number | null } | null = null;
   let publicDirectory = "";
   let building = false;
-  /** The first sample's head as emitted into the build (see firstSampleHead). */
+  /** The first sample's head as emitted into the build (see firstSampleHead), and the schema read from it. */
   let headFileName: string | null = null;
+  let headSchema: DatabaseSchema | null = null;
   /** What the script's URLs start with: the build's base when it is absolute (`--base /my-course/`), else the page's folder. */
   let urlPrefix = "./";
   let startScript: string | null = null;
@@ -102,13 +121,16 @@ export function startupPreloads(): Plugin {
       }
       if (/<\/script/i.test(startScript)) throw new Error("startupPreloads: the start script cannot be inlined: it contains </script.");
     },
-    buildStart() {
+    async buildStart() {
       headFileName = null;
+      headSchema = null;
       if (!building || !firstSample) return;
-      const head = firstSampleHead(new Uint8Array(readFileSync(join(publicDirectory, "samples", firstSample.file))), firstSample.file);
+      const sampleBytes = new Uint8Array(readFileSync(join(publicDirectory, "samples", firstSample.file)));
+      const head = firstSampleHead(sampleBytes, firstSample.file);
       if (!head) return;
       this.emitFile({ type: "asset", fileName: head.fileName, source: head.bytes });
       headFileName = head.fileName;
+      headSchema = await sampleSchema(sampleBytes);
     },
     transformIndexHtml: {
       order: "post",
@@ -128,7 +150,12 @@ export function startupPreloads(): Plugin {
           firstSampleLoadedMessage: FIRST_SAMPLE_LOADED_MESSAGE,
           manifestUrl: `${urlPrefix}samples/manifest.json`,
           firstSample: firstSample
-            ? { ...firstSample, url: `${urlPrefix}samples/${firstSample.file}`, headUrl: headFileName ? `${urlPrefix}${headFileName}` : null }
+            ? {
+                ...firstSample,
+                url: `${urlPrefix}samples/${firstSample.file}`,
+                headUrl: headFileName ? `${urlPrefix}${headFileName}` : null,
+                schema: headSchema,
+              }
             : null,
           keptDatabaseKey: KEPT_DATABASE_KEY,
         };

@@ -249,6 +249,21 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(calls).toEqual(['schema {"rowCounts":false}', "contentKey"]);
   });
 
+  it("answers with the schema the build read from the head it sent, without reading it; without the head it reads its own", async () => {
+    const built = {
+      tables: [{ name: "from_the_build", kind: "table", rowCount: null, columns: [], foreignKeys: [], indexes: [], sql: "CREATE TABLE from_the_build (x)" }],
+    };
+    for (const withHead of [true, false]) {
+      const scope = new FakeScope();
+      const { engine, calls } = service(true);
+      openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), () => new Promise(() => undefined));
+      scope.receive({ ...request(), schema: built, ...(withHead ? { head: new Uint8Array([1, 2]).buffer } : {}) });
+      await settle();
+      expect(calls).toEqual(withHead ? [] : ['schema {"rowCounts":false}']);
+      expect(scope.posted.map(({ message }) => message.opened && message.schema)).toEqual([withHead ? built : SCHEMA]);
+    }
+  });
+
   it("says the sample stays read on demand when its download fails, or another database was opened before it ended", async () => {
     for (const ending of ["download fails", "another open"] as const) {
       const scope = new FakeScope();

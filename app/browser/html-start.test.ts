@@ -6,7 +6,13 @@ const CONFIG: HtmlStartConfig = {
   workerUrl: "./assets/sqlite.worker-1.js",
   wasmMessage: "querylab:sqlite-wasm",
   manifestUrl: "./samples/manifest.json",
-  firstSample: { file: "bookshop.sqlite", url: "./samples/bookshop.sqlite", sizeBytes: 3, headUrl: "./assets/bookshop-head-1.sqlite" },
+  firstSample: {
+    file: "bookshop.sqlite",
+    url: "./samples/bookshop.sqlite",
+    sizeBytes: 3,
+    headUrl: "./assets/bookshop-head-1.sqlite",
+    schema: { tables: [{ name: "books", kind: "table", columns: [], foreignKeys: [], indexes: [], rowCount: null, sql: "CREATE TABLE books (id)" }] },
+  },
   firstSampleMessage: "querylab:first-sample",
   firstSampleOpenedMessage: "querylab:first-sample-opened",
   firstSampleLoadedMessage: "querylab:first-sample-loaded",
@@ -136,6 +142,8 @@ describe("startFromHtml", () => {
       sizeBytes: 3,
     });
     expect(new Uint8Array(request.head)).toEqual(new Uint8Array([1, 2, 3]));
+    // With the schema the build read from the same pages: the worker answers with it instead of reading it.
+    expect(request).toMatchObject({ schema: CONFIG.firstSample!.schema });
     expect(request.bytes).toBeUndefined();
     expect(worker.transferred[asked]).toEqual([request.head]);
     // The worker's answers are heard even before the app has taken the worker; other messages (comlink's) are not them.
@@ -186,7 +194,7 @@ describe("startFromHtml", () => {
     });
   });
 
-  it("asks the worker without the head when the head file cannot be fetched, so the worker reads the file itself", async () => {
+  it("asks the worker without the head (nor the build's schema of it) when the head file cannot be fetched, so the worker reads the file itself", async () => {
     for (const failure of ["503", "network error"] as const) {
       const { scope } = page({ sample: failure });
       startFromHtml(CONFIG, scope);

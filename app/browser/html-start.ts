@@ -4,6 +4,7 @@
 // it read on demand, then downloads it whole (workers/first-sample.ts), while the app loads. The app takes them over
 // (app/browser/started-from-html.ts); without the script (the dev server) it starts them itself.
 // Self-contained: the build serializes startFromHtml, so this file imports types only.
+import type { DatabaseSchema } from "../core/db/types";
 import type { FirstSampleLoaded, FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
 
 /** Where the script leaves what it started, on the page's global object. */
@@ -18,9 +19,11 @@ export interface HtmlStartConfig {
   manifestUrl: string;
   /**
    * The sample a first visit opens; null when the build opens another database (a course's). `headUrl`: its schema
-   * pages as a file of their own (scripts/vite-startup-preloads.ts: firstSampleHead), null when the build has none.
+   * pages as a file of their own (scripts/vite-startup-preloads.ts: firstSampleHead), null when the build has none;
+   * `schema`: what the worker's schema read gives for those pages, read by the build from the same file (null without
+   * a head), so the worker answers without reading it.
    */
-  firstSample: { file: string; url: string; sizeBytes: number | null; headUrl: string | null } | null;
+  firstSample: { file: string; url: string; sizeBytes: number | null; headUrl: string | null; schema: DatabaseSchema | null } | null;
   /** The message types of workers/first-sample.ts: the request to the worker and its answer. */
   firstSampleMessage: string;
   firstSampleOpenedMessage: string;
@@ -189,7 +192,8 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
       // entire start: bench/startup.ts). Those pages, the build's head file of the sample, are fetched here beside the
       // WASM, compressed by the host like any file (a range request's answer never is), and sent with the request;
       // without them (no head file, the request failed) the worker reads the pages itself by range requests.
-      const ask = (head?: ArrayBuffer) => sampleWorker.postMessage(head ? { ...request, head } : request, head ? [head] : []);
+      const ask = (head?: ArrayBuffer) =>
+        sampleWorker.postMessage(head ? { ...request, head, ...(firstSample.schema ? { schema: firstSample.schema } : {}) } : request, head ? [head] : []);
       const headUrl = firstSample.headUrl;
       if (request.sizeBytes === null || !headUrl) ask();
       else {
