@@ -58,6 +58,9 @@ function service(readsOnDemand = false) {
       calls.push("contentKey");
       return "key";
     },
+    async finishOpening() {
+      calls.push("finishOpening");
+    },
     async openLazy() {
       opened.push({ bytes: [] });
       return "lazy";
@@ -249,17 +252,24 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(calls).toEqual(['schema {"rowCounts":false}', "contentKey"]);
   });
 
-  it("answers with the schema the build read from the head it sent, without reading it; without the head it reads its own", async () => {
+  it("answers with the schema the build read from the head it sent, without reading it, and sets the connection up after the answer; without the head it reads its own", async () => {
+    const table = { rowCount: null, columns: [], foreignKeys: [], indexes: [] };
     const built = {
-      tables: [{ name: "from_the_build", kind: "table", rowCount: null, columns: [], foreignKeys: [], indexes: [], sql: "CREATE TABLE from_the_build (x)" }],
+      tables: [
+        { ...table, name: "from_the_build", kind: "table", sql: "CREATE TABLE from_the_build (x)" },
+        { ...table, name: "a_view", kind: "view", sql: "CREATE VIEW a_view AS SELECT 1" },
+      ],
     };
     for (const withHead of [true, false]) {
       const scope = new FakeScope();
-      const { engine, calls } = service(true);
+      const { engine, calls, lazy } = service(true);
       openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), () => new Promise(() => undefined));
       scope.receive({ ...request(), schema: built, ...(withHead ? { head: new Uint8Array([1, 2]).buffer } : {}) });
       await settle();
-      expect(calls).toEqual(withHead ? [] : ['schema {"rowCounts":false}']);
+      // With the head, the open is told the table count (views left out), so it neither parses nor reads the schema.
+      if (withHead) expect(lazy[0]).toMatchObject({ tableCount: 1 });
+      else expect(lazy[0]).not.toHaveProperty("tableCount");
+      expect(calls).toEqual(withHead ? ["finishOpening"] : ['schema {"rowCounts":false}']);
       expect(scope.posted.map(({ message }) => message.opened && message.schema)).toEqual([withHead ? built : SCHEMA]);
     }
   });

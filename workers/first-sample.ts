@@ -81,6 +81,7 @@ export interface OpeningService {
   ): Promise<{ opened: Outcome<OpenedDatabase>; whole: Promise<Outcome<OpenedDatabase> | null> }>;
   schema(options?: SchemaOptions): Promise<DatabaseSchema>;
   contentKey(): Promise<string>;
+  finishOpening(): Promise<void>;
 }
 
 interface WorkerScope {
@@ -153,7 +154,18 @@ export function openFirstSampleWhenAsked(
    */
   async function openReadOnDemand(engine: OpeningService, request: FirstSampleRequest, sizeBytes: number): Promise<boolean> {
     const head = request.head ? new Uint8Array(request.head) : undefined;
-    const spec: LazySourceSpec = { kind: "url", url: request.url, sizeBytes, firstReadBytes: FIRST_SAMPLE_HEAD_BYTES, ...(head ? { head } : {}) };
+    // The build's reading of the head's schema, when it came with the head, stands in for the worker's own: the open
+    // leaves the schema's parse and the connection's settings until after the answer, and no schema is read.
+    const builtSchema = head && request.schema ? (request.schema as DatabaseSchema) : null;
+    const tableCount = builtSchema?.tables.filter((table) => table.kind === "table").length;
+    const spec: LazySourceSpec = {
+      kind: "url",
+      url: request.url,
+      sizeBytes,
+      firstReadBytes: FIRST_SAMPLE_HEAD_BYTES,
+      ...(head ? { head } : {}),
+      ...(tableCount === undefined ? {} : { tableCount }),
+    };
     // The download begins once the pages the schema needs have come: on a slow line they are not kept waiting behind it.
     let downloaded: Uint8Array | null = null;
     // Begun once the page has drawn its first screen: on two cores the download and the swap after it took CPU from
@@ -167,10 +179,11 @@ export function openFirstSampleWhenAsked(
     const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, download, { checkPages: false, hashLater: true });
     if (!opened.ok) return false;
     globalThis.performance?.mark?.("querylab:worker-sample-opened");
-    // Read on demand, the schema costs a few pages; the row counts would read every table whole, so they wait. The
-    // build's reading of the head's schema, when it came with the head, stands in for this one.
-    const schema = head && request.schema ? (request.schema as DatabaseSchema) : await engine.schema({ rowCounts: false }).catch(() => null);
+    // Read on demand, the schema costs a few pages; the row counts would read every table whole, so they wait.
+    const schema = builtSchema ?? (await engine.schema({ rowCounts: false }).catch(() => null));
     answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome: opened, schema, bytes: null });
+    // In the same turn as the answer, before any message of the page's is taken.
+    if (builtSchema) void engine.finishOpening();
     void whole.then(async (swapped) => {
       if (!swapped?.ok || !downloaded) {
         const reason = swapped && !swapped.ok ? swapped.error.message : "another database was opened first";

@@ -126,11 +126,16 @@ export class DatabaseService {
       return { ok: false, error: { kind: "fetch-failed", message: errorMessage(error) } };
     }
     this.opens += 1;
-    const { firstReadBytes, head } = spec.kind === "url" ? spec : {};
+    const { firstReadBytes, head, tableCount } = spec.kind === "url" ? spec : {};
     const fileOptions: LazyFileOptions = { ...this.lazyOptions.fileOptions, ...(firstReadBytes ? { firstReadBytes } : {}), ...(head ? { head } : {}) };
-    const opened = await this.engine.openLazy(new LazyFile(source, fileOptions));
+    const opened = await this.engine.openLazy(new LazyFile(source, fileOptions), tableCount === undefined ? {} : { tableCount });
     if (opened.ok) this.forgetContent();
     return opened;
+  }
+
+  /** What an open with a known schema left for later (SqliteEngine.finishOpening), done now. */
+  async finishOpening(): Promise<void> {
+    this.engine.finishOpening();
   }
 
   /** Opens a broken connection's file again (see brokenLazy); the reason it still cannot be read, or null. */

@@ -215,8 +215,8 @@ export function readsBetween(before: LazyReadCounters, after: LazyReadCounters):
  * probe), or a File (a handle, not its bytes: structured clone passes the reference).
  */
 export type LazySourceSpec =
-  /** firstReadBytes, head: see LazyFileOptions. */
-  | { kind: "url"; url: string; sizeBytes: number; version?: RemoteFileVersion; firstReadBytes?: number; head?: Uint8Array }
+  /** firstReadBytes, head: see LazyFileOptions; tableCount: see LazyOpenOptions (sqljs-engine.ts). */
+  | { kind: "url"; url: string; sizeBytes: number; version?: RemoteFileVersion; firstReadBytes?: number; head?: Uint8Array; tableCount?: number }
   | { kind: "file"; file: Blob; name: string };
 
 /**

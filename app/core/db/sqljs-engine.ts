@@ -93,8 +93,30 @@ export interface SchemaOptions {
   rowCounts?: boolean;
 }
 
+export interface LazyOpenOptions {
+  /**
+   * The count of tables, given by a caller that knows the file's schema already (the build read a first visit's sample):
+   * the open then neither parses the schema nor applies the connection's settings before it answers (together ~35-60 ms
+   * of a cold worker's time on the way to the first screen); they follow at finishOpening or the connection's next use.
+   */
+  tableCount?: number;
+}
+
 export class SqliteEngine {
-  private database: Database;
+  private connectionNow!: Database;
+  /**
+   * An open read on demand whose schema the caller already knew (a first visit's sample, whose schema the build read):
+   * the schema's parse and the connection's settings wait until the connection is next used, or finishOpening.
+   */
+  private setUpLater = false;
+  private get database(): Database {
+    if (this.setUpLater) this.finishOpening();
+    return this.connectionNow;
+  }
+  private set database(value: Database) {
+    this.setUpLater = false;
+    this.connectionNow = value;
+  }
   private readonly results = new Map<string, StoredResult>();
   private nextResultNumber = 1;
   /** Hash of the bytes last opened: the same file opened again gets the same content key. null until computed (hashLater). */
@@ -152,7 +174,7 @@ export class SqliteEngine {
    * Opens a database read on demand from a lazy file (read-only: see lazy-sqljs.ts). Only the header and the schema
    * are checked: SQLite's consistency check would read the whole file.
    */
-  async openLazy(file: LazyFile): Promise<Outcome<OpenedDatabase>> {
+  async openLazy(file: LazyFile, options: LazyOpenOptions = {}): Promise<Outcome<OpenedDatabase>> {
     let header: Uint8Array;
     try {
       header = file.read(0, Math.min(100, file.sizeBytes));
@@ -165,7 +187,7 @@ export class SqliteEngine {
     let candidate: Database;
     try {
       candidate = openLazyDatabase(this.sql, file);
-      candidate.exec("SELECT count(*) FROM sqlite_schema");
+      if (options.tableCount === undefined) candidate.exec("SELECT count(*) FROM sqlite_schema");
     } catch (error) {
       const failure = file.takeFailure();
       return {
@@ -186,7 +208,8 @@ export class SqliteEngine {
       // Dropped either way.
     }
     this.database = candidate;
-    tuneConnection(candidate);
+    if (options.tableCount === undefined) tuneConnection(candidate);
+    else this.setUpLater = true;
     this.lazy = file;
     this.results.clear();
     // The file is never read whole, so its key is what names it: the source, its size and its header (whose change
@@ -195,8 +218,26 @@ export class SqliteEngine {
     this.unhashed = null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
-    const tableCount = Number(candidate.exec(`SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name ${NOT_INTERNAL_NAME}`)[0]?.values[0]?.[0] ?? 0);
+    const tableCount =
+      options.tableCount ??
+      Number(candidate.exec(`SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name ${NOT_INTERNAL_NAME}`)[0]?.values[0]?.[0] ?? 0);
     return { ok: true, sizeBytes: file.sizeBytes, tableCount };
+  }
+
+  /**
+   * Parses the schema and applies the connection's settings when an open left them for later (LazyOpenOptions): done
+   * once the open has been answered, or before whatever uses the connection first. A schema SQLite cannot read is
+   * reported by the query that needs it.
+   */
+  finishOpening(): void {
+    if (!this.setUpLater) return;
+    this.setUpLater = false;
+    try {
+      tuneConnection(this.connectionNow);
+      this.connectionNow.exec("SELECT count(*) FROM sqlite_schema");
+    } catch {
+      // Reported by the next query, as for any damaged page.
+    }
   }
 
   /** The lazy file of the open database, or null when it is held in memory. */
