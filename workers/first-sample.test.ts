@@ -122,25 +122,6 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(transfer).toEqual([message.opened && message.bytes!.buffer]);
   });
 
-  it("opens whole the file the page sent (the server answered the range request with all of it), without downloading it again, and moves it back to the page", async () => {
-    const scope = new FakeScope();
-    const { engine, opened, lazy } = service(true);
-    const fetched: string[] = [];
-    openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async (url) => {
-      fetched.push(url);
-      return new Uint8Array([9, 9, 9]);
-    });
-    scope.receive({ ...request(), bytes: new Uint8Array([4, 5, 6]).buffer });
-    await settle();
-    expect(fetched).toEqual([]);
-    expect(lazy).toEqual([]);
-    expect(opened).toEqual([{ bytes: [4, 5, 6], options: { checkPages: false, hashLater: true } }]);
-    const { message, transfer } = scope.posted[0]!;
-    expect(message).toMatchObject({ opened: true, outcome: { ok: true }, schema: SCHEMA });
-    expect(message.opened && [...message.bytes!]).toEqual([4, 5, 6]);
-    expect(transfer).toEqual([message.opened && message.bytes!.buffer]);
-  });
-
   it("checks every page of a sample whose size differs from the list (a newer file than a cached list)", async () => {
     const scope = new FakeScope();
     const { engine, opened } = service();
@@ -182,7 +163,7 @@ describe("the first sample, opened by the worker at the start script's request",
     const { engine, opened } = service();
     const exposed = openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), async () => new Uint8Array([1, 2, 3])).guard(engine);
     await exposed.open(new Uint8Array([9]));
-    scope.receive({ ...request(), bytes: new Uint8Array([1, 2, 3]).buffer });
+    scope.receive(request());
     await settle();
     expect(opened.map((open) => open.bytes)).toEqual([[9]]);
     expect(scope.posted.map(({ message }) => message)).toMatchObject([

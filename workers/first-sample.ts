@@ -1,10 +1,11 @@
 // A first visit's sample, opened by the SQLite worker as soon as index.html's start script asks (app/browser/html-start.ts),
 // while the page is still fetching and evaluating the app: the app then takes the opened database and its schema
 // instead of sending and opening the bytes after its modules have run.
-// It is opened read on demand first (range requests for the few pages the schema needs), so the first screen does not
-// wait for the whole file; the file is downloaded meanwhile and, once here, held in memory like any database opened
-// whole, its bytes moved to the page for the kept copy (a second message). A server that does not answer range
-// requests gets the old way: the file downloaded, then opened.
+// It is opened read on demand first, over the head the start script sends (the build's file of the pages the schema
+// needs, with the schema the build read from them), else by range requests for those pages, so the first screen does
+// not wait for the whole file; the file is downloaded meanwhile and, once here, held in memory like any database opened
+// whole, its bytes moved to the page for the kept copy (a second message). Without a head, a server that does not
+// answer range requests gets the old way: the file downloaded, then opened.
 // The page's own open calls always win: one that comes first makes the worker drop the sample (app/state/database-store.ts
 // falls back to its usual path), one that comes while the sample is opening waits for it, so it is never overwritten by
 // a sample opening late, and one that comes while the rest downloads keeps it from being swapped in.
@@ -42,8 +43,6 @@ export interface FirstSampleRequest {
    * sample) while SQLite's WASM downloaded: opened read on demand with no request of its own; absent when that failed.
    */
   head?: ArrayBuffer;
-  /** The whole file, when the server answered that range request with all of it (200): opened whole. */
-  bytes?: ArrayBuffer;
   /**
    * With `head`: the schema those pages give, read by the build from the same file with the same function
    * (scripts/vite-startup-preloads.ts), so the answer need not wait for the worker's own read (70-80 ms of a cold
@@ -140,10 +139,10 @@ export function openFirstSampleWhenAsked(
       notOpened("the page opened another database first");
       return;
     }
-    const { sizeBytes, bytes } = request;
+    const { sizeBytes } = request;
     // Set in the same turn as the check above, so no page open can slip in between.
-    opening = (bytes || sizeBytes === null ? Promise.resolve(false) : openReadOnDemand(engine, request, sizeBytes))
-      .then((answered) => answered || openDownloaded(engine, request, notOpened, bytes && new Uint8Array(bytes)))
+    opening = (sizeBytes === null ? Promise.resolve(false) : openReadOnDemand(engine, request, sizeBytes))
+      .then((answered) => answered || openDownloaded(engine, request, notOpened))
       .finally(() => (opening = null));
     await opening;
   }
@@ -199,11 +198,11 @@ export function openFirstSampleWhenAsked(
     return true;
   }
 
-  /** Downloads the sample (unless the page sent it), opens it in memory and answers with its schema and a copy of the bytes. */
-  async function openDownloaded(engine: OpeningService, request: FirstSampleRequest, notOpened: (reason: string) => void, sent?: Uint8Array): Promise<boolean> {
+  /** Downloads the sample, opens it in memory and answers with its schema and a copy of the bytes. */
+  async function openDownloaded(engine: OpeningService, request: FirstSampleRequest, notOpened: (reason: string) => void): Promise<boolean> {
     let bytes: Uint8Array;
     try {
-      bytes = sent ?? (await fetchBytes(request.url));
+      bytes = await fetchBytes(request.url);
     } catch (error) {
       notOpened(errorMessage(error));
       return true;
@@ -244,9 +243,8 @@ export function openFirstSampleWhenAsked(
     if (superseded) return answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: "the page opened another database first" });
     const sizeBytes = typeof data.sizeBytes === "number" ? data.sizeBytes : null;
     const head = data.head instanceof ArrayBuffer ? data.head : undefined;
-    const bytes = data.bytes instanceof ArrayBuffer ? data.bytes : undefined;
     const schema = typeof data.schema === "object" && data.schema !== null ? data.schema : undefined;
-    void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes, head, bytes, schema }).catch((error: unknown) =>
+    void openSample({ type: FIRST_SAMPLE_MESSAGE, file, url: data.url, sizeBytes, head, schema }).catch((error: unknown) =>
       answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: errorMessage(error) }),
     );
   };
