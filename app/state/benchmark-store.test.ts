@@ -75,6 +75,26 @@ async function holdTeachingBenchmark(): Promise<{ asked: () => boolean; release:
   return { asked: () => asked, release };
 }
 
+/** A .zip benchmark (`name`/ with the first `count` questions over Bookshop) whose bytes are read only once released. */
+async function heldZip(name: string, count: number): Promise<{ zip: File; release: () => void }> {
+  const database = await readFile("public/samples/bookshop.sqlite");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const zip = new File([], `${name}.zip`);
+  Object.defineProperty(zip, "arrayBuffer", {
+    value: async () => {
+      await held;
+      const { zipSync } = await import("fflate");
+      const files = {
+        [`${name}/dev.json`]: new TextEncoder().encode(JSON.stringify(QUESTIONS.slice(0, count))),
+        [`${name}/database/bookshop/bookshop.sqlite`]: database,
+      };
+      return zipSync(files).buffer;
+    },
+  });
+  return { zip, release };
+}
+
 async function until(check: () => boolean): Promise<void> {
   for (let tries = 0; tries < 400 && !check(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(check()).toBe(true);
@@ -179,18 +199,7 @@ describe("benchmark store", () => {
 
   it("keeps a .zip chosen just before the view's first restore began, while the .zip is still being read (CI flake in e2e/benchmark-semantics.spec.ts)", async () => {
     const page = await loadPage();
-    const database = await readFile("public/samples/bookshop.sqlite");
-    let releaseZip = () => {};
-    const zipHeld = new Promise<void>((resolve) => (releaseZip = resolve));
-    const zip = new File([], "mini.zip");
-    Object.defineProperty(zip, "arrayBuffer", {
-      value: async () => {
-        await zipHeld;
-        const { zipSync } = await import("fflate");
-        return zipSync({ "mini/dev.json": new TextEncoder().encode(JSON.stringify(QUESTIONS.slice(0, 2))), "mini/database/bookshop/bookshop.sqlite": database })
-          .buffer;
-      },
-    });
+    const { zip, release: releaseZip } = await heldZip("mini", 2);
     // The input is on the page before the view's effect (after its first paint) asks for the restore.
     const zipLoad = page.store.getState().loadZip(zip);
     await page.store.getState().restore();
@@ -230,19 +239,8 @@ describe("benchmark store", () => {
 
   it("keeps the later of two chosen benchmarks when the earlier one finishes loading last", async () => {
     const page = await loadPage();
-    const database = await readFile("public/samples/bookshop.sqlite");
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
-    const slowZip = new File([], "slow.zip");
     // The first .zip's bytes arrive only after the second benchmark is open.
-    Object.defineProperty(slowZip, "arrayBuffer", {
-      value: async () => {
-        await firstHeld;
-        const { zipSync } = await import("fflate");
-        return zipSync({ "slow/dev.json": new TextEncoder().encode(JSON.stringify(QUESTIONS.slice(0, 1))), "slow/database/bookshop/bookshop.sqlite": database })
-          .buffer;
-      },
-    });
+    const { zip: slowZip, release: releaseFirst } = await heldZip("slow", 1);
     const first = page.store.getState().loadZip(slowZip);
     await page.store.getState().loadFolder(await folderFiles());
     releaseFirst();
