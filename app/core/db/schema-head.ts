@@ -27,12 +27,18 @@ function readUint16(bytes: Uint8Array, offset: number): number {
   return ((bytes[offset] ?? 0) << 8) | (bytes[offset + 1] ?? 0);
 }
 
-/** The page numbers of sqlite_schema's b-tree and overflow pages, page 1 first; null when `file` is not a SQLite database. */
-export function schemaPageNumbers(file: Uint8Array): number[] | null {
+/** The page size the header gives (the value 1 stands for 65,536); null when `file` is not a SQLite database. */
+function pageSizeOf(file: Uint8Array): number | null {
   if (file.byteLength < 100 || new TextDecoder().decode(file.subarray(0, 16)) !== HEADER) return null;
   const sizeField = readUint16(file, 16);
   const pageSize = sizeField === 1 ? 65536 : sizeField;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return null;
+  return pageSize < 512 || (pageSize & (pageSize - 1)) !== 0 ? null : pageSize;
+}
+
+/** The page numbers of sqlite_schema's b-tree and overflow pages, page 1 first; null when `file` is not a SQLite database. */
+export function schemaPageNumbers(file: Uint8Array): number[] | null {
+  const pageSize = pageSizeOf(file);
+  if (pageSize === null) return null;
   const usable = pageSize - (file[20] ?? 0);
   const pageCount = Math.floor(file.byteLength / pageSize);
   const pages = new Set<number>();
@@ -77,8 +83,7 @@ export function schemaPageNumbers(file: Uint8Array): number[] | null {
 /** The length of the file's prefix that holds every page of its schema (see schemaPageNumbers); null when not SQLite. */
 export function schemaHeadBytes(file: Uint8Array): number | null {
   const pages = schemaPageNumbers(file);
-  if (!pages) return null;
-  const sizeField = readUint16(file, 16);
-  const pageSize = sizeField === 1 ? 65536 : sizeField;
+  const pageSize = pageSizeOf(file);
+  if (!pages || pageSize === null) return null;
   return Math.min(file.byteLength, Math.max(...pages) * pageSize);
 }
