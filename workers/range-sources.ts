@@ -1,6 +1,6 @@
 // The worker's two sources for a database read on demand, both synchronous as SQLite's reads are: HTTP range
 // requests (synchronous XMLHttpRequest, allowed in workers) and slices of a File (FileReaderSync, workers only).
-import { parseContentRange, versionChange, type LazySourceSpec, type RangeSource, type RemoteFileVersion } from "../app/core/db/lazy-file";
+import { parseContentRange, versionChange, WholeFileAnswer, type LazySourceSpec, type RangeSource, type RemoteFileVersion } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import { formatBytes } from "../app/core/format";
 
@@ -11,6 +11,8 @@ function rangeText(start: number, end: number): string {
 /**
  * Bytes of a URL by range requests; a server that answers anything but 206 with the bytes asked for fails the read,
  * and so does an answer from another version of the file than the one opened (size, ETag or Last-Modified changed).
+ * A 200 with the whole file of the same version is handed to the reader (WholeFileAnswer): a first visit's sample is
+ * opened over its head file without asking the server whether it serves ranges, and a query must not fail there.
  */
 export function httpRangeSource(url: string, sizeBytes: number, version?: RemoteFileVersion): RangeSource {
   return {
@@ -27,14 +29,15 @@ export function httpRangeSource(url: string, sizeBytes: number, version?: Remote
       } catch (error) {
         throw new Error(`Reading ${url} failed: no answer for ${rangeText(start, end)} (${errorMessage(error)}).`, { cause: error });
       }
-      if (request.status !== 206) {
+      const whole = request.status === 200 ? new Uint8Array(request.response as ArrayBuffer) : null;
+      if (request.status !== 206 && whole?.byteLength !== sizeBytes) {
         const said = request.status === 0 ? "no answer" : `${request.status} ${request.statusText}`.trim();
         throw new Error(`Reading ${url} failed: ${rangeText(start, end)} were asked for, and the server answered ${said} instead of 206 Partial Content.`);
       }
       const changed = versionChange(
         { sizeBytes, version },
         {
-          totalBytes: parseContentRange(request.getResponseHeader("Content-Range"))?.total ?? null,
+          totalBytes: whole ? whole.byteLength : (parseContentRange(request.getResponseHeader("Content-Range"))?.total ?? null),
           etag: request.getResponseHeader("ETag"),
           lastModified: request.getResponseHeader("Last-Modified"),
         },
@@ -42,6 +45,12 @@ export function httpRangeSource(url: string, sizeBytes: number, version?: Remote
       if (changed !== null) {
         throw new Error(
           `${url} changed on the server after it was opened (${changed}); its pages cannot be read together with those read before. Open it again.`,
+        );
+      }
+      if (whole) {
+        throw new WholeFileAnswer(
+          whole,
+          `Reading ${url} failed: ${rangeText(start, end)} were asked for, and the server answered 200 OK with the whole file (${formatBytes(whole.byteLength)}) instead of 206 Partial Content; it does not serve ranges, and the file is too large to read from one answer.`,
         );
       }
       const bytes = new Uint8Array(request.response as ArrayBuffer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LazyFile, readsBetween, versionChange, type RangeSource } from "./lazy-file";
+import { LazyFile, readsBetween, versionChange, WholeFileAnswer, type RangeSource } from "./lazy-file";
 
 /** A source over bytes in memory that records each request, as a server or a File would see them. */
 function recordingSource(size: number): RangeSource & { requests: [number, number][]; failNext: boolean } {
@@ -127,6 +127,42 @@ describe("LazyFile", () => {
     expect(file.takeFailure()).toBe("the server went away");
     expect(file.takeFailure()).toBeNull();
     expect(file.read(0, 10)).toEqual(expected(0, 10));
+  });
+
+  it("reads every block from a whole-file answer (a server that ignores ranges) when the cache holds the file, counting one read of all its bytes", () => {
+    const size = 20_000;
+    const whole = expected(0, size);
+    const calls: [number, number][] = [];
+    const ignoresRanges: RangeSource = {
+      label: "whole.sqlite",
+      sizeBytes: size,
+      read(start, end) {
+        calls.push([start, end]);
+        throw new WholeFileAnswer(whole.slice(), "the server sent the whole file");
+      },
+    };
+    const file = new LazyFile(ignoresRanges, { blockBytes: 1024, cacheBytes: 32 * 1024 });
+    expect(file.read(15_000, 15_100)).toEqual(expected(15_000, 15_100));
+    expect(file.read(0, 100)).toEqual(expected(0, 100));
+    expect(file.read(19_900, 20_000)).toEqual(expected(19_900, 20_000));
+    expect(calls).toEqual([[14_336, 15_360]]);
+    expect(file.readCounters()).toEqual({ bytesRead: size, reads: 1, cacheHits: 2 });
+    expect(file.takeFailure()).toBeNull();
+  });
+
+  it("fails the read with the source's message when a whole-file answer is larger than the cache or not the file's size", () => {
+    const answering = (bytes: Uint8Array): RangeSource => ({
+      label: "big.sqlite",
+      sizeBytes: 20_000,
+      read: () => {
+        throw new WholeFileAnswer(bytes, "the server does not serve ranges");
+      },
+    });
+    const tooLarge = new LazyFile(answering(expected(0, 20_000)), { blockBytes: 1024, cacheBytes: 8 * 1024 });
+    expect(() => tooLarge.read(0, 10)).toThrow("the server does not serve ranges");
+    expect(tooLarge.takeFailure()).toBe("the server does not serve ranges");
+    const otherSize = new LazyFile(answering(expected(0, 19_000)), { blockBytes: 1024, cacheBytes: 64 * 1024 });
+    expect(() => otherSize.read(0, 10)).toThrow("the server does not serve ranges");
   });
 
   it("refuses a source that returns fewer bytes than asked for", () => {

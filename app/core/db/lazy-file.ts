@@ -11,6 +11,21 @@ export interface RangeSource {
   read(start: number, end: number): Uint8Array;
 }
 
+/**
+ * Thrown by a source whose server answered a range request with the whole file (it does not serve ranges: a 200 with
+ * every byte, as Python's http.server does): the bytes it sent. A file that fits the cache is then read from them with
+ * no further request; a larger one fails the read with the message.
+ */
+export class WholeFileAnswer extends Error {
+  constructor(
+    readonly bytes: Uint8Array,
+    message: string,
+  ) {
+    super(message);
+    this.name = "WholeFileAnswer";
+  }
+}
+
 /** Counted since the file was opened; a caller takes two snapshots and subtracts them to get one query's share. */
 export interface LazyReadCounters {
   /** Bytes fetched from the source (cache misses, read-ahead included). */
@@ -77,7 +92,7 @@ export class LazyFile {
     if (options.head) this.seed(options.head);
   }
 
-  /** Caches whole blocks of the file's first bytes (a last partial block only at the file's end). */
+  /** Caches whole blocks of the file's first bytes (a last partial block only at the file's end); the whole file too. */
   private seed(head: Uint8Array): void {
     const usable = Math.min(head.byteLength, this.sizeBytes);
     const blocks = Math.min(this.maxCachedBlocks, usable === this.sizeBytes ? Math.ceil(usable / this.blockBytes) : Math.floor(usable / this.blockBytes));
@@ -177,6 +192,11 @@ export class LazyFile {
     try {
       bytes = this.source.read(start, end);
     } catch (error) {
+      // The server sent the whole file instead: kept when the cache holds all of it, so every read is answered from it.
+      if (error instanceof WholeFileAnswer && error.bytes.byteLength === this.sizeBytes && this.sizeBytes <= this.maxCachedBlocks * this.blockBytes) {
+        this.seed(error.bytes);
+        return;
+      }
       this.failure = errorMessage(error);
       throw error;
     }
