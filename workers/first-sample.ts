@@ -154,7 +154,7 @@ export function openFirstSampleWhenAsked(
   async function openReadOnDemand(engine: OpeningService, request: FirstSampleRequest, sizeBytes: number): Promise<boolean> {
     const head = request.head ? new Uint8Array(request.head) : undefined;
     // The build's reading of the head's schema, when it came with the head, stands in for the worker's own: the open
-    // leaves the schema's parse and the connection's settings until after the answer, and no schema is read.
+    // leaves the schema's parse and the connection's settings until the page has drawn it, and no schema is read.
     const builtSchema = head && request.schema ? (request.schema as DatabaseSchema) : null;
     const tableCount = builtSchema?.tables.filter((table) => table.kind === "table").length;
     const spec: LazySourceSpec = {
@@ -173,6 +173,10 @@ export function openFirstSampleWhenAsked(
       const unasked = setTimeout(downloadAsked, DOWNLOAD_UNASKED_AFTER_MS);
       await downloadMayBegin;
       clearTimeout(unasked);
+      // Not before: SQLite's first statements (its schema's parse, the connection's PRAGMAs) made V8 start compiling
+      // its hottest functions again, optimized, on a background thread, while the page drew the answer on two cores
+      // (issue #14). A query that comes first does this setup itself.
+      if (builtSchema) void engine.finishOpening();
       return (downloaded = await fetchBytes(request.url));
     };
     const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, download, { checkPages: false, hashLater: true });
@@ -181,8 +185,6 @@ export function openFirstSampleWhenAsked(
     // Read on demand, the schema costs a few pages; the row counts would read every table whole, so they wait.
     const schema = builtSchema ?? (await engine.schema({ rowCounts: false }).catch(() => null));
     answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file: request.file, opened: true, outcome: opened, schema, bytes: null });
-    // In the same turn as the answer, before any message of the page's is taken.
-    if (builtSchema) void engine.finishOpening();
     void whole.then(async (swapped) => {
       if (!swapped?.ok || !downloaded) {
         const reason = swapped && !swapped.ok ? swapped.error.message : "another database was opened first";
