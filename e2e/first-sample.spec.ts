@@ -89,8 +89,10 @@ test("the first screen does not wait for the sample's download: queries run on d
   await openApp(page);
   expect(await saveState(page)).toBe("loading-whole");
   await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("downloading, read on demand until then");
-  await runSql(page, "SELECT title FROM books ORDER BY book_id LIMIT 1");
-  await expect(cell(page, 1, 1)).not.toBeEmpty();
+  // books' pages lie among the head's zeroed ones (the head keeps only the schema's): they are read from the file.
+  await runSql(page, "SELECT count(*) || ' ' || sum(list_price) FROM books");
+  await expect(cell(page, 1, 1)).toHaveText(/^\d+ \d/);
+  const readOnDemand = await cell(page, 1, 1).textContent();
   // The grid says what the query read on demand.
   await expect(page.getByRole("region", { name: "Results" })).toContainText(/read (\d[\d,.]* (KB|bytes) in \d+ requests?|nothing new \(cached\))/);
   await setSql(page, "CREATE TABLE kept_notes (note TEXT); INSERT INTO kept_notes VALUES ('made while it downloaded')");
@@ -104,6 +106,8 @@ test("the first screen does not wait for the sample's download: queries run on d
   await page.waitForFunction(() => window.__querylab!.query().running === null);
   expect(await page.evaluate(() => window.__querylab!.query().error)).toBeNull();
   await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  await runSql(page, "SELECT count(*) || ' ' || sum(list_price) FROM books");
+  await expect(cell(page, 1, 1)).toHaveText(readOnDemand!);
   await page.reload();
   await waitForReady(page);
   await runSql(page, "SELECT note FROM kept_notes");

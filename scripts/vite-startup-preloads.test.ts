@@ -68,13 +68,14 @@ describe("the start script the build writes", () => {
 });
 
 describe("firstSampleHead", () => {
-  it("is the sample's first bytes up to its last schema page, named by its content", async () => {
+  it("is the sample's first bytes up to its last schema page, the other pages zeroed, named by its content", async () => {
     const { readFileSync } = await import("node:fs");
-    const { schemaHeadBytes } = await import("../app/core/db/schema-head");
+    const { schemaHeadBytes, sparseSchemaHead } = await import("../app/core/db/schema-head");
     const { firstSampleHead } = await import("./vite-startup-preloads");
     const sample = new Uint8Array(readFileSync("public/samples/bookshop.sqlite"));
     const head = firstSampleHead(sample, "bookshop.sqlite")!;
-    expect(head.bytes).toEqual(sample.subarray(0, schemaHeadBytes(sample)!));
+    expect(head.bytes).toEqual(sparseSchemaHead(sample));
+    expect(head.bytes.byteLength).toBe(schemaHeadBytes(sample));
     expect(head.fileName).toMatch(/^assets\/bookshop-head-[0-9a-f]{10}\.sqlite$/);
     // Another version of the sample's schema pages gets another name, so no cached copy is taken for it.
     const changed = sample.slice();
@@ -89,6 +90,7 @@ describe("sampleSchema", () => {
     const { readFileSync } = await import("node:fs");
     const { default: initSqlJs } = await import("sql.js");
     const { DatabaseService } = await import("../app/core/database-service");
+    const { schemaPageRanges } = await import("../app/core/db/schema-head");
     const { firstSampleHead, sampleSchema } = await import("./vite-startup-preloads");
     const sample = new Uint8Array(readFileSync("public/samples/bookshop.sqlite"));
     const head = firstSampleHead(sample, "bookshop.sqlite")!;
@@ -107,7 +109,9 @@ describe("sampleSchema", () => {
       kind: "url",
       url: "https://querylab.example/samples/bookshop.sqlite",
       sizeBytes: sample.byteLength,
+      // As the worker opens it (workers/first-sample.ts): only the schema's pages, found in the head, are taken.
       head: head.bytes.slice(),
+      headRanges: schemaPageRanges(head.bytes)!,
     });
     expect(opened.ok).toBe(true);
     const built = await sampleSchema(sample);
@@ -115,5 +119,14 @@ describe("sampleSchema", () => {
     expect(await service.schema({ rowCounts: false })).toEqual(built);
     // The head held every page the schema needed.
     expect(reads).toBe(0);
+    // A query on a table reads its pages from the file, the head's zeroed ones included: the rows are the sample's.
+    const outcome = await service.execute("SELECT count(*) AS books, sum(list_price) AS total FROM books");
+    const whole = new (await initSqlJs()).Database(sample);
+    try {
+      expect(outcome.ok && outcome.firstRows).toEqual(whole.exec("SELECT count(*), sum(list_price) FROM books")[0]!.values);
+    } finally {
+      whole.close();
+    }
+    expect(reads).toBeGreaterThan(0);
   });
 });

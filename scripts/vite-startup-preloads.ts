@@ -13,7 +13,7 @@ import { KEPT_DATABASE_KEY } from "../app/browser/kept-database-hint";
 import { SQLITE_WASM_MESSAGE } from "../workers/page-compiled-wasm";
 import initSqlJs from "sql.js";
 import { readSchema } from "../app/core/db/introspect";
-import { schemaHeadBytes } from "../app/core/db/schema-head";
+import { sparseSchemaHead } from "../app/core/db/schema-head";
 import type { DatabaseSchema } from "../app/core/db/types";
 import { FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
 
@@ -49,15 +49,15 @@ function firstSampleFile(publicDirectory: string): { file: string; sizeBytes: nu
 
 /**
  * The first sample's schema pages as a file of their own (assets/<name>-head-<hash>.sqlite: the sample's first bytes,
- * up to its last schema page, app/core/db/schema-head.ts), fetched by the start script as a plain file the host
- * compresses (bookshop: 116 KB, ~32 KB in brotli) rather than by a range request, whose answer no host compresses
- * (the fixed 128 KB it asked for before). Named by its content, so a cached copy never meets another version of the
- * sample. Null when the sample is not a SQLite file this can read.
+ * up to its last schema page, with the pages between that are not the schema's zeroed, app/core/db/schema-head.ts),
+ * fetched by the start script as a plain file the host compresses (bookshop: 116 KB, 4 KB in brotli; 38 KB before its
+ * table pages were zeroed) rather than by a range request, whose answer no host compresses (the fixed 128 KB it asked
+ * for before). Named by its content, so a cached copy never meets another version of the sample. Null when the sample
+ * is not a SQLite file this can read.
  */
 export function firstSampleHead(sampleBytes: Uint8Array, file: string): { fileName: string; bytes: Uint8Array } | null {
-  const length = schemaHeadBytes(sampleBytes);
-  if (length === null) return null;
-  const bytes = sampleBytes.subarray(0, length);
+  const bytes = sparseSchemaHead(sampleBytes);
+  if (!bytes) return null;
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
   return { fileName: `assets/${file.replace(/\.[^.]*$/, "")}-head-${hash}.sqlite`, bytes };
 }

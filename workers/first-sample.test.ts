@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
+import { schemaPageRanges, sparseSchemaHead } from "../app/core/db/schema-head";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
 import type { LazySourceSpec } from "../app/core/db/lazy-file";
@@ -12,6 +14,10 @@ import {
 } from "./first-sample";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
+
+/** A sample's head as the build writes it (its schema's pages, the others zeroed), and where its schema's pages are. */
+const SAMPLE_HEAD = sparseSchemaHead(new Uint8Array(readFileSync("public/samples/bookshop.sqlite")))!;
+const SAMPLE_HEAD_RANGES = schemaPageRanges(SAMPLE_HEAD)!;
 
 /** The worker's global scope: messages in, messages out (with what they transfer). */
 class FakeScope extends EventTarget {
@@ -196,7 +202,7 @@ describe("the first sample, opened by the worker at the start script's request",
       fetched.push(url);
       return new Promise((resolve) => (arrive = resolve));
     });
-    scope.receive({ ...request(), head: new Uint8Array([1, 2]).buffer });
+    scope.receive({ ...request(), head: SAMPLE_HEAD.slice().buffer });
     await settle();
     // The download waits until the page says its first screen is drawn; the message is taken here, not by comlink.
     expect(fetched).toEqual([]);
@@ -204,7 +210,15 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(asked.cancelBubble).toBe(true);
     await settle();
     expect(lazy).toEqual([
-      { kind: "url", url: "https://querylab.example/samples/bookshop.sqlite", sizeBytes: 3, firstReadBytes: 128 * 1024, head: new Uint8Array([1, 2]) },
+      {
+        kind: "url",
+        url: "https://querylab.example/samples/bookshop.sqlite",
+        sizeBytes: 3,
+        firstReadBytes: 128 * 1024,
+        // Only the schema's pages of the head are taken as the file's: the others are zeros.
+        head: SAMPLE_HEAD,
+        headRanges: SAMPLE_HEAD_RANGES,
+      },
     ]);
     expect(calls).toEqual(['schema {"rowCounts":false}']);
     expect(scope.posted.map(({ message }) => message)).toEqual([
@@ -233,6 +247,17 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(calls).toEqual(['schema {"rowCounts":false}', "contentKey"]);
   });
 
+  it("does not take a head in which no schema is found: the sample's pages are read from the file", async () => {
+    const scope = new FakeScope();
+    const { engine, lazy } = service(true);
+    openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), () => new Promise(() => undefined));
+    scope.receive({ ...request(), schema: { tables: [] }, head: new Uint8Array(8192).buffer });
+    await settle();
+    expect(lazy).toHaveLength(1);
+    expect(lazy[0]).not.toHaveProperty("head");
+    expect(lazy[0]).not.toHaveProperty("tableCount");
+  });
+
   it("answers with the schema the build read from the head it sent, without reading it, and sets the connection up once the page has drawn the sample; without the head it reads its own", async () => {
     const table = { rowCount: null, columns: [], foreignKeys: [], indexes: [] };
     const built = {
@@ -245,7 +270,7 @@ describe("the first sample, opened by the worker at the start script's request",
       const scope = new FakeScope();
       const { engine, calls, lazy } = service(true);
       openFirstSampleWhenAsked(asWorker(scope), Promise.resolve(engine), () => new Promise(() => undefined));
-      scope.receive({ ...request(), schema: built, ...(withHead ? { head: new Uint8Array([1, 2]).buffer } : {}) });
+      scope.receive({ ...request(), schema: built, ...(withHead ? { head: SAMPLE_HEAD.slice().buffer } : {}) });
       await settle();
       // With the head, the open is told the table count (views left out), so it neither parses nor reads the schema.
       if (withHead) expect(lazy[0]).toMatchObject({ tableCount: 1 });

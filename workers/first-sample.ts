@@ -13,6 +13,7 @@ import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/typ
 import type { OpenOptions, SchemaOptions } from "../app/core/db/sqljs-engine";
 import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
+import { schemaPageRanges } from "../app/core/db/schema-head";
 
 /** The page → worker message (sent once, by the start script). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
@@ -152,7 +153,12 @@ export function openFirstSampleWhenAsked(
    * memory, moves a copy of the bytes to the page. False, having answered nothing, when it cannot be read on demand.
    */
   async function openReadOnDemand(engine: OpeningService, request: FirstSampleRequest, sizeBytes: number): Promise<boolean> {
-    const head = request.head ? new Uint8Array(request.head) : undefined;
+    // The build zeroes the head's pages that are not the schema's (schema-head.ts, sparseSchemaHead): only the schema's,
+    // found in the head by the same walk of sqlite_schema's b-tree, are taken as the file's; the others are read when
+    // asked for. A head in which no schema is found is not used.
+    const sentHead = request.head ? new Uint8Array(request.head) : undefined;
+    const headRanges = sentHead ? schemaPageRanges(sentHead) : null;
+    const head = headRanges ? sentHead : undefined;
     // The build's reading of the head's schema, when it came with the head, stands in for the worker's own: the open
     // leaves the schema's parse and the connection's settings until the page has drawn it, and no schema is read.
     const builtSchema = head && request.schema ? (request.schema as DatabaseSchema) : null;
@@ -162,7 +168,7 @@ export function openFirstSampleWhenAsked(
       url: request.url,
       sizeBytes,
       firstReadBytes: FIRST_SAMPLE_HEAD_BYTES,
-      ...(head ? { head } : {}),
+      ...(head && headRanges ? { head, headRanges } : {}),
       ...(tableCount === undefined ? {} : { tableCount }),
     };
     // The download begins once the pages the schema needs have come: on a slow line they are not kept waiting behind it.

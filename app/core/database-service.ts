@@ -126,8 +126,13 @@ export class DatabaseService {
       return { ok: false, error: { kind: "fetch-failed", message: errorMessage(error) } };
     }
     this.opens += 1;
-    const { firstReadBytes, head, tableCount } = spec.kind === "url" ? spec : {};
-    const fileOptions: LazyFileOptions = { ...this.lazyOptions.fileOptions, ...(firstReadBytes ? { firstReadBytes } : {}), ...(head ? { head } : {}) };
+    const { firstReadBytes, head, headRanges, tableCount } = spec.kind === "url" ? spec : {};
+    const fileOptions: LazyFileOptions = {
+      ...this.lazyOptions.fileOptions,
+      ...(firstReadBytes ? { firstReadBytes } : {}),
+      ...(head ? { head } : {}),
+      ...(headRanges ? { headRanges } : {}),
+    };
     const opened = await this.engine.openLazy(new LazyFile(source, fileOptions), tableCount === undefined ? {} : { tableCount });
     if (opened.ok) this.forgetContent();
     return opened;

@@ -51,6 +51,35 @@ describe("LazyFile", () => {
     expect(short.requests).toEqual([]);
   });
 
+  it("takes from a head only the blocks wholly inside its ranges (the rest is filler) and reads the others from the source", () => {
+    const source = recordingSource(64 * 1024);
+    const real = expected(0, 40_960);
+    // Blocks 0, 3 and 4 of the head are the file's; the others are zeros, as in a sparse schema head.
+    const head = new Uint8Array(40_960);
+    head.set(real.subarray(0, 4096), 0);
+    head.set(real.subarray(12_288, 20_480), 12_288);
+    const file = new LazyFile(source, {
+      blockBytes: 4096,
+      head,
+      headRanges: [
+        { start: 0, end: 4096 },
+        { start: 12_288, end: 20_480 },
+        { start: 30_000, end: 32_000 },
+      ],
+    });
+    expect(file.readCounters()).toEqual({ bytesRead: 3 * 4096, reads: 1, cacheHits: 0 });
+    expect(file.read(100, 200)).toEqual(expected(100, 200));
+    expect(file.read(13_000, 17_000)).toEqual(expected(13_000, 17_000));
+    expect(source.requests).toEqual([]);
+    // A block outside every range (block 1), and one only partly inside one (block 7), come from the source.
+    expect(file.read(5000, 5100)).toEqual(expected(5000, 5100));
+    expect(file.read(30_500, 30_600)).toEqual(expected(30_500, 30_600));
+    expect(source.requests).toEqual([
+      [4096, 8192],
+      [28_672, 32_768],
+    ]);
+  });
+
   it("returns exactly the bytes asked for, across block boundaries and clamped at the end", () => {
     const file = new LazyFile(recordingSource(10_000), { blockBytes: 1024 });
     expect(file.read(1000, 1100)).toEqual(expected(1000, 1100));

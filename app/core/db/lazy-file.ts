@@ -54,6 +54,12 @@ export interface LazyFileOptions {
    * WASM downloads): cached as if read, and counted as one read.
    */
   head?: Uint8Array;
+  /**
+   * The parts of `head` that hold the file's bytes, as [start, end) ranges; the rest of it is filler (the build zeroes
+   * the pages of a sample's head that are not its schema's: schema-head.ts, sparseSchemaHead). Only blocks wholly inside
+   * a range are cached; the others are read from the source when asked for. All of `head` when absent.
+   */
+  headRanges?: readonly { start: number; end: number }[];
 }
 
 export const DEFAULT_BLOCK_BYTES = 4096;
@@ -89,19 +95,26 @@ export class LazyFile {
     this.maxCachedBlocks = Math.max(1, Math.floor((options.cacheBytes ?? DEFAULT_CACHE_BYTES) / this.blockBytes));
     this.maxReadAheadBlocks = Math.max(1, Math.floor((options.maxReadAheadBytes ?? DEFAULT_MAX_READ_AHEAD_BYTES) / this.blockBytes));
     this.firstReadBlocks = Math.min(this.maxCachedBlocks, Math.ceil((options.firstReadBytes ?? 0) / this.blockBytes));
-    if (options.head) this.seed(options.head);
+    if (options.head) this.seed(options.head, options.headRanges);
   }
 
-  /** Caches whole blocks of the file's first bytes (a last partial block only at the file's end); the whole file too. */
-  private seed(head: Uint8Array): void {
+  /**
+   * Caches whole blocks of the file's first bytes (a last partial block only at the file's end), those wholly inside
+   * `ranges` when given; the whole file too.
+   */
+  private seed(head: Uint8Array, ranges?: readonly { start: number; end: number }[]): void {
     const usable = Math.min(head.byteLength, this.sizeBytes);
     const blocks = Math.min(this.maxCachedBlocks, usable === this.sizeBytes ? Math.ceil(usable / this.blockBytes) : Math.floor(usable / this.blockBytes));
-    if (blocks === 0) return;
+    let seeded = 0;
     for (let index = 0; index < blocks; index += 1) {
       const from = index * this.blockBytes;
-      this.remember(index, head.slice(from, Math.min(usable, from + this.blockBytes)));
+      const to = Math.min(usable, from + this.blockBytes);
+      if (ranges && !ranges.some((range) => range.start <= from && to <= range.end)) continue;
+      this.remember(index, head.slice(from, to));
+      seeded += to - from;
     }
-    this.counters.bytesRead += Math.min(usable, blocks * this.blockBytes);
+    if (seeded === 0) return;
+    this.counters.bytesRead += seeded;
     this.counters.reads += 1;
   }
 
@@ -235,8 +248,17 @@ export function readsBetween(before: LazyReadCounters, after: LazyReadCounters):
  * probe), or a File (a handle, not its bytes: structured clone passes the reference).
  */
 export type LazySourceSpec =
-  /** firstReadBytes, head: see LazyFileOptions; tableCount: see LazyOpenOptions (sqljs-engine.ts). */
-  | { kind: "url"; url: string; sizeBytes: number; version?: RemoteFileVersion; firstReadBytes?: number; head?: Uint8Array; tableCount?: number }
+  /** firstReadBytes, head, headRanges: see LazyFileOptions; tableCount: see LazyOpenOptions (sqljs-engine.ts). */
+  | {
+      kind: "url";
+      url: string;
+      sizeBytes: number;
+      version?: RemoteFileVersion;
+      firstReadBytes?: number;
+      head?: Uint8Array;
+      headRanges?: readonly { start: number; end: number }[];
+      tableCount?: number;
+    }
   | { kind: "file"; file: Blob; name: string };
 
 /**
