@@ -18,11 +18,17 @@ vi.mock("./connection-settings", async (importOriginal) => {
 
 const { DatabaseService } = await import("../database-service");
 
+// sql.js's own methods, for the spies that record what runs (set once SQLite's module has loaded).
+let execOriginal: (sql: string, params?: never) => unknown;
+let closeOriginal: () => void;
+
 let fileBytes: Uint8Array;
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
 
 beforeAll(async () => {
   SQL = await initSqlJs();
+  execOriginal = SQL.Database.prototype.exec as never;
+  closeOriginal = SQL.Database.prototype.close as never;
   const database = new SQL.Database();
   database.exec(`CREATE TABLE readings(id INTEGER PRIMARY KEY, station TEXT); CREATE VIEW stations AS SELECT DISTINCT station FROM readings;
     INSERT INTO readings VALUES (1, 'north'), (2, 'south');`);
@@ -54,6 +60,35 @@ describe("an open read on demand with the table count given", () => {
     await known.finishOpening();
     await known.execute("SELECT 1");
     expect(setUps.count).toBe(1);
+  });
+
+  it("runs no statement and closes no connection before its answer; its first use makes it query_only before anything else", async () => {
+    const known = service();
+    const executed: string[] = [];
+    const closed: unknown[] = [];
+    const exec = vi.spyOn(SQL.Database.prototype, "exec").mockImplementation(function (this: InstanceType<typeof SQL.Database>, sql: string, params?: never) {
+      executed.push(sql);
+      return Reflect.apply(execOriginal, this, [sql, params]) as never;
+    });
+    const close = vi.spyOn(SQL.Database.prototype, "close").mockImplementation(function (this: InstanceType<typeof SQL.Database>) {
+      closed.push(this);
+      Reflect.apply(closeOriginal, this, []);
+    });
+    try {
+      await known.openLazy({ kind: "url", url: "http://example.test/r.sqlite", sizeBytes: fileBytes.byteLength, tableCount: 1 });
+      // A cold worker's first statement compiles SQLite's parser and VDBE: a first visit's sample leaves it for later.
+      expect(executed).toEqual([]);
+      expect(closed).toEqual([]);
+      // The first use sets query_only before anything else runs: the connection never runs a statement without it.
+      const queryOnly = await known.execute("PRAGMA query_only");
+      expect(queryOnly.ok && queryOnly.firstRows).toEqual([[1]]);
+      expect(executed[0]).toBe("PRAGMA query_only = 1");
+      // The engine's first, empty connection is closed with the setup.
+      expect(closed).toHaveLength(1);
+    } finally {
+      exec.mockRestore();
+      close.mockRestore();
+    }
   });
 
   it("is set up by finishOpening before any query; an ordinary open sets it up at once and counts the tables itself", async () => {

@@ -37,14 +37,20 @@ function memfsContents(file: LazyFile): MemfsContents {
   return contents;
 }
 
+/** Makes a connection refuse every change itself (see openLazyDatabase). */
+export const QUERY_ONLY_PRAGMA = "PRAGMA query_only = 1";
+
 /**
  * A connection to the file, with PRAGMA query_only on: SQLite refuses every change itself, so it never asks MEMFS to
- * write (a write would throw through the WASM, which sql.js cannot recover from).
+ * write (a write would throw through the WASM, which sql.js cannot recover from). With `queryOnlyLater` the caller
+ * runs QUERY_ONLY_PRAGMA itself before any other statement (SqliteEngine.finishOpening): a cold worker's first
+ * statement also compiles SQLite's parser and VDBE, which a first visit's sample leaves until after its first screen.
  */
-export function openLazyDatabase(sql: SqlJsStatic, file: LazyFile): Database {
+export function openLazyDatabase(sql: SqlJsStatic, file: LazyFile, options: { queryOnlyLater?: boolean } = {}): Database {
   const database = new sql.Database(memfsContents(file) as unknown as ArrayLike<number>);
+  if (options.queryOnlyLater) return database;
   try {
-    database.exec("PRAGMA query_only = 1");
+    database.exec(QUERY_ONLY_PRAGMA);
   } catch (error) {
     database.close();
     throw error;

@@ -5,7 +5,7 @@ import { formatBytes } from "../format";
 import { hashBytes } from "./content-hash";
 import { NOT_INTERNAL_NAME, readSchema } from "./introspect";
 import type { LazyFile } from "./lazy-file";
-import { openLazyDatabase } from "./lazy-sqljs";
+import { openLazyDatabase, QUERY_ONLY_PRAGMA } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { splitStatements } from "./sql-statements";
@@ -102,6 +102,15 @@ export interface LazyOpenOptions {
   tableCount?: number;
 }
 
+/** Closes a connection being dropped: one whose read failed mid-query may not close cleanly, and is dropped either way. */
+function closeDropped(database: Database): void {
+  try {
+    database.close();
+  } catch {
+    // Dropped either way.
+  }
+}
+
 export class SqliteEngine {
   private connectionNow!: Database;
   /**
@@ -109,6 +118,8 @@ export class SqliteEngine {
    * the schema's parse and the connection's settings wait until the connection is next used, or finishOpening.
    */
   private setUpLater = false;
+  /** The connection an open with its setup left for later replaced: closed with that setup (finishOpening). */
+  private closeWhenSetUp: Database | null = null;
   private get database(): Database {
     if (this.setUpLater) this.finishOpening();
     return this.connectionNow;
@@ -184,10 +195,11 @@ export class SqliteEngine {
     // The header stands in for the whole file in the byte checks; a file shorter than a page is refused as truncated.
     const problem = checkDatabaseBytes(file.sizeBytes < 512 ? header : padToPage(header));
     if (problem) return { ok: false, error: problem };
+    const setUpLater = options.tableCount !== undefined;
     let candidate: Database;
     try {
-      candidate = openLazyDatabase(this.sql, file);
-      if (options.tableCount === undefined) candidate.exec("SELECT count(*) FROM sqlite_schema");
+      candidate = openLazyDatabase(this.sql, file, { queryOnlyLater: setUpLater });
+      if (!setUpLater) candidate.exec("SELECT count(*) FROM sqlite_schema");
     } catch (error) {
       const failure = file.takeFailure();
       return {
@@ -202,14 +214,19 @@ export class SqliteEngine {
     } catch {
       // Dropped with the connection.
     }
-    try {
-      this.database.close();
-    } catch {
-      // Dropped either way.
-    }
+    // The connection replaced is closed now, or with the setup left for later: closing the engine's first (empty)
+    // connection was one more cold path of SQLite's on the way to a first visit's screen.
+    // Not through `database`: a setup still pending on the connection replaced is not run just to close it.
+    const replaced = this.connectionNow;
+    if (this.closeWhenSetUp) closeDropped(this.closeWhenSetUp);
+    this.closeWhenSetUp = null;
+    if (!setUpLater) closeDropped(replaced);
     this.database = candidate;
-    if (options.tableCount === undefined) tuneConnection(candidate);
-    else this.setUpLater = true;
+    if (!setUpLater) tuneConnection(candidate);
+    else {
+      this.setUpLater = true;
+      this.closeWhenSetUp = replaced;
+    }
     this.lazy = file;
     this.results.clear();
     // The file is never read whole, so its key is what names it: the source, its size and its header (whose change
@@ -232,6 +249,10 @@ export class SqliteEngine {
   finishOpening(): void {
     if (!this.setUpLater) return;
     this.setUpLater = false;
+    if (this.closeWhenSetUp) closeDropped(this.closeWhenSetUp);
+    this.closeWhenSetUp = null;
+    // Before any other statement, and not caught: a connection that could not be made query_only is not used.
+    this.connectionNow.exec(QUERY_ONLY_PRAGMA);
     try {
       tuneConnection(this.connectionNow);
       this.connectionNow.exec("SELECT count(*) FROM sqlite_schema");
