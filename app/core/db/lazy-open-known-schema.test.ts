@@ -1,7 +1,7 @@
 // A database read on demand whose schema the caller already knows (a first visit's sample, whose schema the build read):
 // the open answers before SQLite parses the schema or the connection is set up; both happen before the connection's
 // first use, so queries answer as after an ordinary open.
-import initSqlJs from "sql.js";
+import initSqlJs, { type BindParams, type Database } from "sql.js";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 const setUps = vi.hoisted(() => ({ count: 0 }));
@@ -19,16 +19,16 @@ vi.mock("./connection-settings", async (importOriginal) => {
 const { DatabaseService } = await import("../database-service");
 
 // sql.js's own methods, for the spies that record what runs (set once SQLite's module has loaded).
-let execOriginal: (sql: string, params?: never) => unknown;
-let closeOriginal: () => void;
+let execOriginal: Database["exec"];
+let closeOriginal: Database["close"];
 
 let fileBytes: Uint8Array;
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
 
 beforeAll(async () => {
   SQL = await initSqlJs();
-  execOriginal = SQL.Database.prototype.exec as never;
-  closeOriginal = SQL.Database.prototype.close as never;
+  execOriginal = SQL.Database.prototype.exec;
+  closeOriginal = SQL.Database.prototype.close;
   const database = new SQL.Database();
   database.exec(`CREATE TABLE readings(id INTEGER PRIMARY KEY, station TEXT); CREATE VIEW stations AS SELECT DISTINCT station FROM readings;
     INSERT INTO readings VALUES (1, 'north'), (2, 'south');`);
@@ -66,13 +66,13 @@ describe("an open read on demand with the table count given", () => {
     const known = service();
     const executed: string[] = [];
     const closed: unknown[] = [];
-    const exec = vi.spyOn(SQL.Database.prototype, "exec").mockImplementation(function (this: InstanceType<typeof SQL.Database>, sql: string, params?: never) {
+    const exec = vi.spyOn(SQL.Database.prototype, "exec").mockImplementation(function (this: Database, sql: string, params?: BindParams) {
       executed.push(sql);
-      return Reflect.apply(execOriginal, this, [sql, params]) as never;
+      return execOriginal.call(this, sql, params);
     });
-    const close = vi.spyOn(SQL.Database.prototype, "close").mockImplementation(function (this: InstanceType<typeof SQL.Database>) {
+    const close = vi.spyOn(SQL.Database.prototype, "close").mockImplementation(function (this: Database) {
       closed.push(this);
-      Reflect.apply(closeOriginal, this, []);
+      closeOriginal.call(this);
     });
     try {
       await known.openLazy({ kind: "url", url: "http://example.test/r.sqlite", sizeBytes: fileBytes.byteLength, tableCount: 1 });
