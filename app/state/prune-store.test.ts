@@ -2,6 +2,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryWebStorage } from "../browser/memory-web-storage";
 import { DEFAULT_SCHEMA_TOKEN_BUDGET } from "../core/schema/prune";
 
+// prune() with its worker parts stood in for: the value index resolves when a test says so, the pruner answers at once.
+const valueIndex = vi.hoisted(() => ({ ready: Promise.resolve(null) as Promise<null> }));
+vi.mock("./value-index-store", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./value-index-store")>()),
+  ensureValueIndex: () => valueIndex.ready,
+}));
+vi.mock("../browser/services", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../browser/services")>()),
+  sqliteConnection: () => ({ engine: {} }),
+}));
+vi.mock("../core/schema/schema-pruner", () => ({
+  createSchemaPruner: () => ({ prune: async (question: string) => ({ question, kept: { orders: ["id"] } }) }),
+}));
+
 const OVERRIDES_KEY = "querylab.schema-overrides";
 const BUDGET_KEY = "querylab.schema-budget";
 
@@ -80,5 +94,25 @@ describe("prune store: the result on screen", () => {
     expect(page.usePruneStore.getState().result).toBe(result);
     useDatabaseStore.setState({ schema: { tables: [table("orders", 40_000), table("notes", 0)] } });
     expect(page.usePruneStore.getState().result).toBeNull();
+  });
+
+  it("shows a preview asked for before the row counts were filled in: the panel does not stay at indexing", async () => {
+    const page = await loadPage({});
+    // The embedding store reads the page's address for the model's location.
+    vi.stubGlobal("location", new URL("http://localhost/"));
+    const { useDatabaseStore } = await import("./database-store");
+    page.openDatabase("db-1");
+    useDatabaseStore.setState({ schema: { tables: [table("orders", null)] } });
+    let indexed: () => void = () => undefined;
+    valueIndex.ready = new Promise((resolve) => (indexed = () => resolve(null)));
+    const pruning = page.usePruneStore.getState().prune("How many orders?", "schema");
+    expect(page.usePruneStore.getState().status).toBe("indexing");
+    // The first sample is held whole while its values are indexed: its schema comes again, with row counts.
+    useDatabaseStore.setState({ schema: { tables: [table("orders", 40_000)] } });
+    indexed();
+    const result = await pruning;
+    expect(result).toMatchObject({ question: "How many orders?" });
+    expect(page.usePruneStore.getState().status).toBe("ready");
+    expect(page.usePruneStore.getState().result).toBe(result);
   });
 });

@@ -193,7 +193,9 @@ export const usePruneStore = create<PruneState>((set, get) => ({
     const { descriptions, profile } = useDescriptionsStore.getState();
     // Only the latest call may show its result: an older one (a preview, another database) finishing later is dropped.
     const run = ++latestRun;
-    const current = () => run === latestRun && useDatabaseStore.getState().schema === schema;
+    // Row counts filled in meanwhile (the first sample once held whole) leave the result current: the subscription
+    // below keeps the status then, so a result dropped for them left the panel saying "indexing" for good.
+    const current = () => run === latestRun && sameSchemaApartFromRowCounts(useDatabaseStore.getState().schema, schema);
     set({ status: index?.schema === schema ? "pruning" : "indexing", message: null });
     try {
       const pruner = await prunerFor(schema, descriptions, profile.value);
