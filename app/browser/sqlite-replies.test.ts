@@ -5,7 +5,8 @@ import { DatabaseService } from "../core/database-service";
 import type { ExecuteOutcome } from "../core/db/types";
 import { createInProcessSqliteConnection } from "./in-process-sqlite-connection";
 import type { RemoteEngine } from "./sqlite-connection";
-import { withCheckedReplies } from "./sqlite-replies";
+import { checkPagedExecuteReply, pagedExecuteOutcomeSchema, succeededPagedReply, withCheckedReplies } from "./sqlite-replies";
+import { encodeRows } from "../core/db/columnar-rows";
 
 /** A worker that answers with whatever it is given, standing in for one from another version of the page or a corrupted clone. */
 function workerReplying(reply: unknown) {
@@ -124,5 +125,67 @@ describe("checked SQLite replies", () => {
   it("leaves other members alone", async () => {
     const engine = workerReplying("anything");
     expect(await engine.terminate()).toBe("anything");
+  });
+
+  describe("executePaged's reply checked by hand (the path every typed query's answer takes)", () => {
+    const valid = {
+      ok: true,
+      resultId: "r1",
+      columns: ["a", "b"],
+      rowCount: 2,
+      storedRowCount: 2,
+      truncated: false,
+      elapsedMs: 0.4,
+      statementCount: 1,
+      rowsModified: 0,
+      databaseChanged: false,
+      firstPage: encodeRows(2, [
+        [1, "x"],
+        [null, new Uint8Array([1])],
+      ]),
+    };
+    const otherValues: unknown[] = [undefined, null, "r2", "", 0, 3, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, true, false, [], ["a"], ["a", 2], {}];
+    const badPages: unknown[] = [
+      { ...valid.firstPage, kinds: new Uint8Array(1) },
+      { ...valid.firstPage, numbers: [1, 2, 3, 4] },
+      { ...valid.firstPage, rowCount: 1.5 },
+      { ...valid.firstPage, kinds: new Uint8Array([9, 0, 0, 0]) },
+    ];
+    /** The reply with one field replaced (undefined: left out). */
+    const withField = (field: string, value: unknown): Record<string, unknown> => {
+      const reply: Record<string, unknown> = { ...valid, [field]: value };
+      if (value === undefined) delete reply[field];
+      return reply;
+    };
+    const variants = [
+      valid,
+      { ...valid, resultId: null, columns: [], rowCount: 0, storedRowCount: 0, firstPage: encodeRows(0, []) },
+      { ...valid, extra: "dropped" },
+      ...Object.keys(valid).flatMap((field) => otherValues.map((value) => withField(field, value))),
+      ...badPages.map((page) => withField("firstPage", page)),
+      null,
+      "not a reply",
+    ];
+
+    it("gives the schema's verdict on every variant of a reply, and the same copy without unknown fields", () => {
+      let accepted = 0;
+      for (const reply of variants) {
+        const parsed = pagedExecuteOutcomeSchema.safeParse(reply);
+        const expected = parsed.success && parsed.data.ok ? parsed.data : null;
+        expect(succeededPagedReply(reply), JSON.stringify(reply)).toEqual(expected);
+        if (expected) accepted += 1;
+      }
+      // Each field's own values (the number fields take five), the empty result and the extra field.
+      expect(accepted).toBeGreaterThan(10);
+      expect(succeededPagedReply({ ...valid, extra: "dropped" })).not.toHaveProperty("extra");
+    });
+
+    it("still words the error of a reply it refuses, and passes a failed run through the schema", () => {
+      const refused = checkPagedExecuteReply(withField("rowCount", "2"));
+      expect(refused).toMatchObject({ ok: false, error: { kind: "worker-failed" } });
+      expect(!refused.ok && refused.error.message).toMatch(/reply to executePaged .* cannot read \(rowCount/);
+      const failure = { ok: false, error: { kind: "sql-error", message: "no such table: t" }, elapsedMs: 0.1, statementsCompleted: 0, databaseChanged: false };
+      expect(checkPagedExecuteReply(failure)).toEqual(failure);
+    });
   });
 });

@@ -1,7 +1,7 @@
 // One test table for the database service the worker exposes, run twice: in process, and through comlink over a message channel as the worker does.
 import * as Comlink from "comlink";
-import initSqlJs from "sql.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import initSqlJs, { type Statement } from "sql.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DatabaseService } from "../database-service";
 import { MAX_DATABASE_BYTES, SqliteEngine, checkDatabaseBytes, checkDatabaseSize } from "./sqljs-engine";
 import { whenReady } from "./when-ready";
@@ -214,6 +214,36 @@ describe.each([
     expect(schemaChange.ok && schemaChange.databaseChanged).toBe(true);
   });
 
+  it("tells a change of the schema alone from a read, wherever in a run it comes and however it is undone", async () => {
+    const engine = await engineWithFixture();
+    // No row changes in any of these: only the schema's version can tell.
+    const changes = [
+      "SELECT 1; CREATE INDEX books_by_price ON books(price); SELECT 2",
+      "/* a comment first */ DROP INDEX books_by_price",
+      "VALUES (1); ALTER TABLE authors RENAME TO writers",
+      "BEGIN; CREATE TABLE scratch (a)",
+    ];
+    for (const sql of changes) {
+      const outcome = await engine.execute(sql);
+      expect(outcome.ok && outcome.databaseChanged, sql).toBe(true);
+    }
+    // The rollback undoes the CREATE TABLE of the run before: a change too.
+    const rolledBack = await engine.execute("ROLLBACK");
+    expect(rolledBack.ok && rolledBack.databaseChanged).toBe(true);
+    expect((await engine.schema()).tables.map((table) => table.name)).not.toContain("scratch");
+    for (const sql of [
+      "SELECT count(*) FROM writers",
+      "WITH w AS (SELECT * FROM writers) SELECT count(*) FROM w",
+      "EXPLAIN CREATE TABLE never (a)",
+      "PRAGMA table_info(writers)",
+    ]) {
+      const outcome = await engine.execute(sql);
+      expect(outcome.ok && outcome.databaseChanged, sql).toBe(false);
+    }
+    const failed = await engine.execute("CREATE TABLE late (a); SELECT nope FROM late");
+    expect(!failed.ok && failed.databaseChanged).toBe(true);
+  });
+
   it("exports bytes that reopen to the same data", async () => {
     const engine = await engineWithFixture();
     await engine.execute("INSERT INTO authors(name) VALUES ('Barbara')");
@@ -352,5 +382,35 @@ describe("an open that leaves the hash and the row counts for later (the first s
     const eager = new SqliteEngine(SQL);
     await eager.open(fixtureBytes);
     expect(await engine.contentKey()).toBe(await eager.contentKey());
+  });
+
+  it("reads the schema's version only in runs that reach a statement that could change the schema", async () => {
+    const SQL = await initSqlJs();
+    const engine = new SqliteEngine(SQL);
+    await engine.open(fixtureBytes.slice());
+    // sql.js exports no Statement class: its prototype is taken from a statement.
+    const probe = engine.connection.prepare("SELECT 1");
+    const statementPrototype = Object.getPrototypeOf(probe) as Statement;
+    probe.free();
+    const stepOriginal = statementPrototype.step;
+    const stepped: string[] = [];
+    const step = vi.spyOn(statementPrototype, "step").mockImplementation(function (this: Statement) {
+      stepped.push(this.getSQL());
+      return stepOriginal.call(this);
+    });
+    const markersRead = () => ({
+      totalChanges: stepped.filter((sql) => sql.includes("total_changes")).length,
+      schemaVersion: stepped.filter((sql) => sql.includes("schema_version")).length,
+    });
+    try {
+      await engine.execute("SELECT count(*) FROM books; WITH cheap AS (SELECT * FROM books WHERE price < 20) SELECT count(*) FROM cheap; VALUES (1)");
+      expect(markersRead()).toEqual({ totalChanges: 2, schemaVersion: 0 });
+      stepped.length = 0;
+      // Before the CREATE TABLE (not before the run: the SELECT before it cannot change the schema) and after the run.
+      await engine.execute("SELECT 1; CREATE TABLE notes (text); SELECT 2");
+      expect(markersRead()).toEqual({ totalChanges: 2, schemaVersion: 2 });
+    } finally {
+      step.mockRestore();
+    }
   });
 });

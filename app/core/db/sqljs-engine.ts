@@ -8,7 +8,7 @@ import type { LazyFile } from "./lazy-file";
 import { openLazyDatabase, QUERY_ONLY_PRAGMA } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
-import { splitStatements } from "./sql-statements";
+import { firstKeyword, splitStatements } from "./sql-statements";
 import { statementSourceFor, type StatementSource, type SteppedStatement } from "./statement-stream";
 import { tuneConnection } from "./connection-settings";
 import type { CsvOptions } from "./result-export";
@@ -22,8 +22,27 @@ export const MAX_DATABASE_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_MAX_STORED_ROWS = 1_000_000;
 /** Rows sent with the run's answer so small results need no second call. */
 export const FIRST_PAGE_ROWS = 200;
-/** What execute reads before and after a run to tell whether it changed the database. */
-const CHANGE_MARKERS_SQL = "SELECT total_changes(), (SELECT schema_version FROM pragma_schema_version)";
+/** Rows changed on the connection so far: read before and after every run, to tell whether the run changed the database. */
+const TOTAL_CHANGES_SQL = "SELECT total_changes()";
+/**
+ * The schema's version, the other half of that. Reading it makes SQLite prepare a statement of its own every time
+ * (pragma_schema_version runs PRAGMA schema_version, which is never kept prepared): ~9 µs in Node and ~40 µs in the
+ * worker after an idle moment, twice a run, where total_changes() costs well under one. So a run reads it only once
+ * it reaches a statement that could change the schema (SchemaWatch).
+ */
+const SCHEMA_VERSION_SQL = "SELECT schema_version FROM pragma_schema_version";
+/**
+ * First keywords of the statements that cannot change the schema: queries (a WITH can end in INSERT, UPDATE or DELETE,
+ * whose rows total_changes() counts) and EXPLAIN, which runs nothing. Every other statement reads the version first.
+ */
+const SCHEMA_KEEPING_KEYWORDS: ReadonlySet<string> = new Set(["SELECT", "VALUES", "WITH", "EXPLAIN"]);
+
+/** What execute notes before a run to tell afterwards whether the run changed the database. */
+interface ChangeWatch {
+  totalChanges: number;
+  /** The schema's version before the run's first statement that could change it; null while none has run. */
+  schemaVersion: number | null;
+}
 /** Results kept alive for paging; older ones are dropped to bound memory. */
 const RESULTS_KEPT = 4;
 
@@ -138,8 +157,8 @@ export class SqliteEngine {
   private writes = 0;
   /** Random per open, so keys after writes never collide with another session's different writes. */
   private session = "";
-  /** The change markers' statement and the connection it was prepared on (each open makes a new connection). */
-  private markers: { database: Database; statement: Statement } | null = null;
+  /** The change markers' statements and the connection they were prepared on (each open makes a new connection). */
+  private markers: { database: Database; totalChanges: Statement; schemaVersion: Statement | null } | null = null;
   /** Set while the open database is read on demand (read-only) rather than held in memory. */
   private lazy: LazyFile | null = null;
   /** How execute prepares and steps statements: SQLite's C API over the WASM memory when the module kept it. */
@@ -301,7 +320,7 @@ export class SqliteEngine {
     const started = performance.now();
     const refusal = this.lazy ? refuseChangesOnLazy(sqlText, this.lazy.label) : null;
     if (refusal) return { ok: false, error: refusal, elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
-    const before = this.changeMarkers();
+    const before = this.watchChanges();
     let statementCount = 0;
     let last: { columns: string[]; rows: SqlValue[][]; rowCount: number } | null = null;
     let rowsModified = 0;
@@ -315,6 +334,8 @@ export class SqliteEngine {
           statement = statements.next();
           if (!statement) break;
           remaining = statements.remainingSql();
+          // The statement as SQLite split it off the text (not as splitStatements would), before any of it runs.
+          this.beforeStatement(before, sqlText.slice(statementStart, sqlText.length - remaining.length));
           const rows: SqlValue[][] = [];
           let rowCount = 0;
           while (statement.step()) {
@@ -389,26 +410,46 @@ export class SqliteEngine {
     return this.database;
   }
 
-  /** Values that move when the main database changes: rows changed, schema changed. */
-  private changeMarkers(): { totalChanges: number; schemaVersion: number } {
-    // One statement, not two, prepared once per connection: this runs before and after every query, and preparing it
-    // each time cost about as much as a point lookup.
+  /** The change markers' statements on the open connection, prepared once per connection (SCHEMA_VERSION_SQL when first needed). */
+  private markerStatements(): { database: Database; totalChanges: Statement; schemaVersion: Statement | null } {
+    // Prepared once, not per run: this runs before and after every query, and preparing cost about as much as a point lookup.
     if (this.markers?.database !== this.database) {
-      this.markers = { database: this.database, statement: this.database.prepare(CHANGE_MARKERS_SQL) };
+      this.markers = { database: this.database, totalChanges: this.database.prepare(TOTAL_CHANGES_SQL), schemaVersion: null };
     }
-    const statement = this.markers.statement;
+    return this.markers;
+  }
+
+  private readMarker(statement: Statement): number {
     try {
       statement.step();
-      const row = statement.get();
-      return { totalChanges: Number(row[0] ?? 0), schemaVersion: Number(row[1] ?? 0) };
+      return Number(statement.get()[0] ?? 0);
     } finally {
       statement.reset();
     }
   }
 
-  private changedSince(before: { totalChanges: number; schemaVersion: number }): boolean {
-    const after = this.changeMarkers();
-    return after.totalChanges !== before.totalChanges || after.schemaVersion !== before.schemaVersion;
+  private totalChanges(): number {
+    return this.readMarker(this.markerStatements().totalChanges);
+  }
+
+  private schemaVersion(): number {
+    const markers = this.markerStatements();
+    markers.schemaVersion ??= this.database.prepare(SCHEMA_VERSION_SQL);
+    return this.readMarker(markers.schemaVersion);
+  }
+
+  private watchChanges(): ChangeWatch {
+    return { totalChanges: this.totalChanges(), schemaVersion: null };
+  }
+
+  /** Before a statement of a run is stepped: the schema's version is noted when it is the run's first that could change it. */
+  private beforeStatement(watch: ChangeWatch, statementText: string): void {
+    if (watch.schemaVersion !== null || SCHEMA_KEEPING_KEYWORDS.has(firstKeyword(statementText) ?? "")) return;
+    watch.schemaVersion = this.schemaVersion();
+  }
+
+  private changedSince(watch: ChangeWatch): boolean {
+    return this.totalChanges() !== watch.totalChanges || (watch.schemaVersion !== null && this.schemaVersion() !== watch.schemaVersion);
   }
 
   private noteChange(changed: boolean): boolean {
