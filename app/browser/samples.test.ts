@@ -99,6 +99,26 @@ describe("samples", () => {
     expect(requested).toEqual([]);
   });
 
+  it("names the sample the start script began on what it took for a first visit, and none when it began none", async () => {
+    const { samples } = await samplesWithFetch(() => new Response("unused", { status: 500 }));
+    expect(samples.startedFirstVisitSample()).toBeNull();
+    startedWithSampleOpenedIn({} as Worker);
+    expect(samples.startedFirstVisitSample()).toBe(SAMPLE.file);
+    // Still known once its open has been taken (the store asks after the start script's sample is adopted).
+    await samples.takeSampleOpenedInWorker(SAMPLE, () => null);
+    expect(samples.startedFirstVisitSample()).toBe(SAMPLE.file);
+  });
+
+  it("does not download the sample the first worker opened, even after the store took the worker's open", async () => {
+    const { samples, requested } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2, 3])));
+    const worker = {} as Worker;
+    startedWithSampleOpenedIn(worker);
+    expect(await samples.takeSampleOpenedInWorker(SAMPLE, () => worker)).toMatchObject({ outcome: { ok: true } });
+    // first-visit-fetches.ts asks once IndexedDB has said nothing is kept: on a first visit, after the store took it.
+    samples.prefetchSample(SAMPLE);
+    expect(requested).toEqual([]);
+  });
+
   it("once the start has opened something else, lets go of the sample the worker opened and of an early download", async () => {
     const { samples, requested } = await samplesWithFetch(() => new Response(new Uint8Array([1, 2, 3])));
     const worker = {} as Worker;

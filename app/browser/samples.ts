@@ -64,16 +64,33 @@ let openingInWorker: {
   loaded: Promise<FirstSampleLoaded | null>;
 } | null = null;
 
+/** The sample index.html's start script began to open or download on what it took for a first visit. */
+let startedFile: string | null = null;
+/** The same when the first SQLite worker opens it (not the page's own download). */
+let startedInWorker: string | null = null;
+
 /** What index.html's start script began on a first visit: a download joins the early ones; a worker's open waits to be taken. */
 function adoptStartedSample(): void {
   const started = takeStartedSample();
   if (!started) return;
+  startedFile = started.file;
   if ("response" in started) {
     if (!earlyDownloads.has(started.file)) earlyDownloads.set(started.file, started.response);
   } else {
     openingInWorker = { file: started.file, url: started.url, worker: started.openedIn, opened: started.opened, loaded: started.loaded };
+    startedInWorker = started.file;
     openedByWorker.push(started.url);
   }
+}
+
+/**
+ * The file of the sample index.html's start script began to open (or download) because the page had neither a
+ * database in its address nor the hint of a kept one: a first visit, as far as it could tell without IndexedDB. Null
+ * when it began none.
+ */
+export function startedFirstVisitSample(): string | null {
+  adoptStartedSample();
+  return startedFile;
 }
 
 /** Samples the first SQLite worker opened: the start script downloaded them, or the worker did when that failed (then they are not in the page's resource timing). */
@@ -152,8 +169,10 @@ export function forgetUntakenStartSample(): void {
 /** Starts a sample's download ahead of opening it; the next loadSampleBytes of that sample takes the response. */
 export function prefetchSample(sample: SampleEntry): void {
   adoptStartedSample();
-  // The first worker is downloading it: a second download would only compete with that one.
-  if (openingInWorker?.file === sample.file) return;
+  // The first worker is downloading it: a second download would only compete with that one. Even once the store has
+  // taken the worker's open (a first visit takes it before storage has answered): should the worker have failed, the
+  // store downloads the sample itself.
+  if (startedInWorker === sample.file) return;
   if (!earlyDownloads.has(sample.file)) earlyDownloads.set(sample.file, fetch(sampleUrl(sample.file)));
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBroadcastSaveChannel, type SaveChannel } from "../browser/cross-tab-saves";
 import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
 import type { SampleEntry, WholeSample } from "../browser/samples";
-import { createQueryLabStorage, type QueryLabStorage } from "../browser/storage";
+import { createQueryLabStorage, type QueryLabStorage, type StorageProbe } from "../browser/storage";
 import { createMemoryArea, createMemoryStorage } from "../browser/storage-areas";
 import { createDatabaseStore } from "./database-store";
 
@@ -188,6 +188,88 @@ describe("database store", () => {
     await tab.connection.engine.execute("COMMIT");
     await tab.store.getState().afterChange();
     expect(tab.store.getState().current?.saveState).toBe("saved");
+  });
+});
+
+describe("a first visit as index.html's start script saw it (no database in the address, no kept-database hint)", () => {
+  /**
+   * The start script began the sample in the worker (read on demand); storage answers its probe only when the test
+   * says (on a real first visit IndexedDB creates the browser's database then). `kept`: a database kept before after
+   * all (its hint lost).
+   */
+  async function startedVisit(options: { probe: StorageProbe; kept?: boolean }) {
+    const memory = createMemoryStorage({ durable: true });
+    const connection = await createInProcessSqliteConnection();
+    const bytes = await sampleBytes();
+    if (options.kept) {
+      await memory.saveDatabase({ id: "kept", name: "Kept notes", source: "file", sizeBytes: bytes.byteLength, updatedAt: 1 }, bytes);
+      await memory.setLastOpenDatabaseId("kept");
+    }
+    let answerProbe: () => void = () => undefined;
+    const probeAnswered = new Promise<void>((resolve) => (answerProbe = resolve));
+    const storage: QueryLabStorage = {
+      ...memory,
+      async probe() {
+        await probeAnswered;
+        return options.probe;
+      },
+    };
+    let wholeArrives: (whole: WholeSample) => void = () => undefined;
+    const whole = new Promise<WholeSample>((resolve) => (wholeArrives = resolve));
+    const refused: string[] = [];
+    const store = createDatabaseStore({
+      connection: () => connection,
+      storage: () => storage,
+      channel: createBroadcastSaveChannel(`saves-${Math.random()}`),
+      loadSampleManifest: async () => [sample],
+      loadSampleBytes: async () => bytes,
+      startedFirstVisitSample: () => sample.file,
+      sampleOpenedInWorker: async () => {
+        const outcome = await connection.engine.open(bytes, { checkPages: false });
+        const schema = await connection.engine.schema({ rowCounts: false });
+        return { outcome, schema, bytes: null, whole, url: "https://querylab.example/samples/shop.sqlite", beginDownload: () => undefined };
+      },
+      address: () => null,
+      storageRefused: () => refused.push("refused"),
+    });
+    return { store, memory, answerProbe, wholeArrives, bytes, refused, started: store.getState().start() };
+  }
+
+  it("shows the sample the worker opened without waiting for storage, and keeps it only once storage has answered", async () => {
+    const visit = await startedVisit({ probe: "writable" });
+    await expect.poll(() => visit.store.getState().status).toBe("ready");
+    expect(visit.store.getState()).toMatchObject({ current: { name: "Shop", saveState: "loading-whole" }, samples: [sample] });
+    expect(visit.store.getState().schema?.tables.map((table) => table.name)).toEqual(["orders"]);
+    // The whole file arrives before storage has said whether it keeps anything: its save waits.
+    visit.wholeArrives({ ok: true, bytes: visit.bytes.slice() });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(visit.store.getState().current?.saveState).toBe("saving");
+    expect(await visit.memory.listDatabases()).toEqual([]);
+    visit.answerProbe();
+    await visit.started;
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
+    expect((await visit.memory.listDatabases()).map((meta) => meta.name)).toEqual(["Shop"]);
+    expect(visit.store.getState().recent.map((meta) => meta.name)).toEqual(["Shop"]);
+  });
+
+  it("says nothing is kept when storage refuses, after the sample is on screen, and never tries to keep it", async () => {
+    const visit = await startedVisit({ probe: "refused" });
+    await expect.poll(() => visit.store.getState().status).toBe("ready");
+    visit.wholeArrives({ ok: true, bytes: visit.bytes.slice() });
+    visit.answerProbe();
+    await visit.started;
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("not-kept");
+    expect(visit.refused).toEqual(["refused"]);
+    expect(visit.store.getState().notice?.message).toMatch(/does not allow storage here/);
+    expect(await visit.memory.listDatabases()).toEqual([]);
+  });
+
+  it("reopens a database kept before when storage shows one after all (the hint was lost)", async () => {
+    const visit = await startedVisit({ probe: "writable", kept: true });
+    await expect.poll(() => visit.store.getState().current?.name).toBe("Shop");
+    visit.answerProbe();
+    await visit.started;
+    expect(visit.store.getState()).toMatchObject({ status: "ready", current: { id: "kept", name: "Kept notes" } });
   });
 });
 

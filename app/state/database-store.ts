@@ -13,6 +13,7 @@ import { databaseInAddress, type DatabaseRequest } from "../browser/page-address
 import { courseSettings } from "../browser/course";
 import {
   forgetUntakenStartSample,
+  startedFirstVisitSample,
   loadSampleBytes,
   loadSampleManifest,
   sampleIsWhole,
@@ -124,6 +125,11 @@ export interface DatabaseStoreServices {
   loadSampleBytes(sample: SampleEntry): Promise<Uint8Array>;
   /** A first visit's sample as the worker already opened it (workers/first-sample.ts); absent or null: open it here. */
   sampleOpenedInWorker?(sample: SampleEntry): Promise<SampleOpenedInWorker | null>;
+  /**
+   * The sample index.html's start script began to open on what it took for a first visit (no database in the address,
+   * none kept), by file name; absent or null when it began none (a course, a kept database, the dev server).
+   */
+  startedFirstVisitSample?(): string | null;
   /** Called once the start has opened its database: drops the first sample started ahead if it was not taken. */
   forgetUntakenStartSample?(): void;
   /** The page's address (for ?db=), null outside a page. */
@@ -148,6 +154,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     loadSampleManifest,
     loadSampleBytes,
     sampleOpenedInWorker: (sample) => takeSampleOpenedInWorker(sample, () => sqliteConnection().currentWorker),
+    startedFirstVisitSample,
     forgetUntakenStartSample,
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
@@ -204,6 +211,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+      await storageKnown;
       if (!get().storageAvailable) return "not-kept";
       if (notKept.has(meta.id)) return "not-kept-by-choice";
       try {
@@ -477,6 +485,42 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       return id;
     }
 
+    /** Until the start has checked storage: saves wait for it (see write). */
+    let storageKnown: Promise<void> = Promise.resolve();
+
+    /**
+     * The start's look at storage: whether the browser keeps anything (a test write), what to say when it does not,
+     * and what it keeps. The notice is shown at once; the start shows it again if opening a database cleared it.
+     */
+    async function checkStorage(): Promise<{
+      storageAvailable: boolean;
+      storageNotice: Notice | null;
+      recent: StoredDatabaseMeta[];
+      lastOpenId: string | null;
+    }> {
+      const probe = storage().durable ? await storage().probe() : ("refused" as const);
+      // A full store still reads: what is kept there opens, and saves work again once space is freed.
+      const storageAvailable = probe !== "refused";
+      set({ storageAvailable });
+      if (!storageAvailable && storage().durable) services.storageRefused();
+      const storageNotice: Notice | null =
+        probe === "writable"
+          ? null
+          : probe === "full"
+            ? {
+                kind: "error",
+                message:
+                  "The browser's storage for this page is full: what is kept here opens, but changes are not saved until space is freed (delete databases in Recent).",
+              }
+            : {
+                kind: "info",
+                message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload.",
+              };
+      if (storageNotice) set({ notice: storageNotice });
+      const [recent, lastOpenId] = storageAvailable ? await Promise.all([storage().listDatabases(), storage().lastOpenDatabaseId()]) : [[], null];
+      return { storageAvailable, storageNotice, recent, lastOpenId };
+    }
+
     async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
       set({ loading: { label, fraction: null } });
       try {
@@ -510,37 +554,42 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           });
         });
         // The storage check and the sample list do not depend on each other: fetch them together.
-        const [probe, samples] = await Promise.all([
-          storage().durable ? storage().probe() : Promise.resolve("refused" as const),
-          services.loadSampleManifest().catch((error) => {
-            set({ notice: { kind: "error", message: errorMessage(error) } });
-            return [] as SampleEntry[];
-          }),
-        ]);
-        markStart("storage-and-list");
-        // A full store still reads: what is kept there opens, and saves work again once space is freed.
-        const storageAvailable = probe !== "refused";
-        set({ storageAvailable });
-        if (!storageAvailable && storage().durable) services.storageRefused();
-        const storageNotice: Notice | null =
-          probe === "writable"
-            ? null
-            : probe === "full"
-              ? {
-                  kind: "error",
-                  message:
-                    "The browser's storage for this page is full: what is kept here opens, but changes are not saved until space is freed (delete databases in Recent).",
-                }
-              : {
-                  kind: "info",
-                  message: "This browser does not allow storage here (private mode?). Everything works, but changes will not be kept after a reload.",
-                };
-        if (storageNotice) set({ notice: storageNotice });
-        const [recent, lastOpenId] = storageAvailable ? await Promise.all([storage().listDatabases(), storage().lastOpenDatabaseId()]) : [[], null];
-        set({ samples, recent });
+        const samplesLoaded = services.loadSampleManifest().catch((error) => {
+          set({ notice: { kind: "error", message: errorMessage(error) } });
+          return [] as SampleEntry[];
+        });
+        const storageChecked = checkStorage();
+        // A save waits for the check: until then the store does not know whether the browser keeps anything.
+        storageKnown = storageChecked.then(
+          () => undefined,
+          () => undefined,
+        );
         let opened = false;
+        let samples: SampleEntry[] | null = null;
+        // A first visit (nothing named in the address, no kept database: html-start.ts read the hint) opens the sample
+        // the worker has open without waiting for storage, whose first open on a first visit creates the browser's
+        // database: it came ~70 ms after the first screen and the sample (bench, loopback), on the way to ready.
+        const firstVisitSample = services.startedFirstVisitSample?.() ?? null;
+        if (firstVisitSample !== null) {
+          samples = await samplesLoaded;
+          set({ samples });
+          if (samples[0]?.file === firstVisitSample) opened = await openStartingSample(samples[0]);
+          if (opened) {
+            markStart("ready");
+            set({ status: "ready" });
+          }
+        }
+        const { storageAvailable, storageNotice, recent, lastOpenId } = await storageChecked;
+        samples ??= await samplesLoaded;
+        markStart("storage-and-list");
+        set({ samples, recent });
+        if (opened && lastOpenId) {
+          // A kept database after all (its hint was lost: cleared, or kept by an older version): it reopens, as it
+          // would have had the start waited for storage.
+          opened = (await get().reopenRecent(lastOpenId)) || opened;
+        }
         const address = services.address();
-        const requested = address ? databaseInAddress(address) : null;
+        const requested = address && !opened ? databaseInAddress(address) : null;
         let urlNotice: Notice | null = null;
         if (address && requested) {
           opened = await openRequested(requested, samples);
@@ -552,7 +601,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         }
         // A course build opens on its database, or on the kept copy of it when that was the last one open; another
         // course on the same site (one browser storage per site) has its own.
-        const course = services.courseDatabase?.() ?? null;
+        const course = opened ? null : (services.courseDatabase?.() ?? null);
         if (!opened && course) {
           const last = recent.find((meta) => meta.id === lastOpenId);
           opened = last && isCopyOf(last, course, samples) ? await get().reopenRecent(last.id) : await openRequested(course, samples);
