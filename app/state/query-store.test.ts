@@ -9,6 +9,8 @@ import { PAGE_ROWS, RUNNING_SHOWN_AFTER_MS, shownRun, useQueryStore } from "./qu
 
 /** While true, the engine never answers a query: a long-running statement, as far as the store can tell. */
 let hanging = false;
+/** While set, the engine's export waits for it: the store keeping a change, slowly. */
+let exportHeld: Promise<void> | null = null;
 /** Queries sent with executePaged, in order (what Run posts to the worker). */
 const pagedRequests: string[] = [];
 
@@ -23,7 +25,12 @@ beforeAll(async () => {
                 pagedRequests.push(sql);
                 return target.executePaged(sql);
               }
-            : Reflect.get(target, property),
+            : property === "exportDatabase"
+              ? async () => {
+                  await exportHeld;
+                  return target.exportDatabase();
+                }
+              : Reflect.get(target, property),
       });
       if (!hanging) return engine;
       return new Proxy(engine, { get: (target, property) => (property === "execute" ? () => new Promise(() => {}) : Reflect.get(target, property)) });
@@ -131,6 +138,42 @@ describe("query store", () => {
     unsubscribe();
     expect(requestsWhenStarted).toEqual([["SELECT 6 * 7 AS answer"]]);
     expect(useQueryStore.getState().rowAt(0)).toEqual([42]);
+  });
+
+  it("posts the next run only once the change the run before made is kept (a Stop of it reopens what was kept)", async () => {
+    let release: () => void = () => undefined;
+    exportHeld = new Promise<void>((resolve) => (release = resolve));
+    pagedRequests.length = 0;
+    const change = useQueryStore.getState().run("CREATE TABLE kept_first (x); INSERT INTO kept_first VALUES (1)");
+    // The run has ended on screen (Run is enabled again) while its change is still being exported.
+    await expect.poll(() => useQueryStore.getState().result?.statementCount).toBe(2);
+    expect(useQueryStore.getState().running).toBeNull();
+    const next = useQueryStore.getState().run("SELECT count(*) FROM kept_first");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pagedRequests).toEqual(["CREATE TABLE kept_first (x); INSERT INTO kept_first VALUES (1)"]);
+    release();
+    exportHeld = null;
+    await Promise.all([change, next]);
+    expect(pagedRequests).toHaveLength(2);
+    expect(useQueryStore.getState().rowAt(0)).toEqual([1]);
+    expect(useDatabaseStore.getState().current?.saveState).toBe("saved");
+  });
+
+  it("never posts a run stopped while it waited for the change before it to be kept", async () => {
+    let release: () => void = () => undefined;
+    exportHeld = new Promise<void>((resolve) => (release = resolve));
+    pagedRequests.length = 0;
+    const before = useQueryStore.getState().result;
+    const change = useQueryStore.getState().run("INSERT INTO kept_first VALUES (2)");
+    await expect.poll(() => useQueryStore.getState().result !== before && useQueryStore.getState().running === null).toBe(true);
+    const waiting = useQueryStore.getState().run("SELECT 'never posted'");
+    await useQueryStore.getState().stop();
+    release();
+    exportHeld = null;
+    await Promise.all([change, waiting]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pagedRequests).toEqual(["INSERT INTO kept_first VALUES (2)"]);
+    expect(useQueryStore.getState().error).toMatchObject({ kind: "stopped" });
   });
 
   it("places an SQL error in the editor text", async () => {
