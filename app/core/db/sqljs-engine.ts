@@ -28,7 +28,7 @@ const TOTAL_CHANGES_SQL = "SELECT total_changes()";
  * The schema's version, the other half of that. Reading it makes SQLite prepare a statement of its own every time
  * (pragma_schema_version runs PRAGMA schema_version, which is never kept prepared): ~9 µs in Node and ~40 µs in the
  * worker after an idle moment, twice a run, where total_changes() costs well under one. So a run reads it only once
- * it reaches a statement that could change the schema (SchemaWatch).
+ * it reaches a statement that could change the schema (ChangeWatch, beforeStatement).
  */
 const SCHEMA_VERSION_SQL = "SELECT schema_version FROM pragma_schema_version";
 /**
