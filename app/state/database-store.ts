@@ -93,6 +93,12 @@ interface DatabaseState {
   deleteRecent(id: string): Promise<void>;
   importFile(file: File): Promise<boolean>;
   afterChange(): Promise<void>;
+  /**
+   * While a change is being exported (afterChange, up to handing the bytes to the save queue): its wait; null when no
+   * change is. A worker restart before then (a Stop, a runaway query) would reopen the database without that change,
+   * so a query, which can be stopped, is not sent to the worker until it settles.
+   */
+  changeNotYetKept(): Promise<void> | null;
   reloadAfterStop(): Promise<void>;
   refreshSchema(): Promise<void>;
   downloadCurrent(): Promise<void>;
@@ -195,6 +201,9 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
      * does not say "saved" (which let a reload lose the later change, as the leave guard holds only while saving).
      */
     let savesAsked = 0;
+
+    /** See changeNotYetKept: one entry per afterChange that has not yet handed its export to the save queue. */
+    const changesNotYetKept = new Set<Promise<void>>();
 
     /** Records how a save ended, unless a later save was asked for, or the save became a copy (another tab's conflict), which is now current. */
     function settle(meta: StoredDatabaseMeta, saveState: SaveState, ticket: number): void {
@@ -760,21 +769,40 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       async afterChange() {
         const current = get().current;
         if (!current) return;
-        // A change to the start's sample waited for the worker to hold it whole (DatabaseService.beforeChange), so what
-        // is saved below is the whole file with the change: the download's own copy, if its word comes later, is older.
-        if (loadingWhole?.id === current.id) loadingWhole = null;
-        // Said at once, in the task that ended the run: a reload while the schema is read is then held by the leave
-        // guard (it was "saved" until the export below, and a reload in between lost the change).
-        set({ current: { ...current, saveState: "saving" } });
-        const ticket = ++savesAsked;
-        await get().refreshSchema();
-        if (await engine().inTransaction()) {
-          set({ current: { ...current, saveState: "unsaved-transaction" } });
-          return;
+        // Registered in the task that ended the run, before anything else can be sent to the worker.
+        let markKept: () => void = () => undefined;
+        const kept = new Promise<void>((resolve) => (markKept = resolve));
+        changesNotYetKept.add(kept);
+        const handedOver = () => {
+          changesNotYetKept.delete(kept);
+          markKept();
+        };
+        try {
+          // A change to the start's sample waited for the worker to hold it whole (DatabaseService.beforeChange), so what
+          // is saved below is the whole file with the change: the download's own copy, if its word comes later, is older.
+          if (loadingWhole?.id === current.id) loadingWhole = null;
+          // Said at once, in the task that ended the run: a reload while the schema is read is then held by the leave
+          // guard (it was "saved" until the export below, and a reload in between lost the change).
+          set({ current: { ...current, saveState: "saving" } });
+          const ticket = ++savesAsked;
+          await get().refreshSchema();
+          if (await engine().inTransaction()) {
+            set({ current: { ...current, saveState: "unsaved-transaction" } });
+            return;
+          }
+          const bytes = await engine().exportDatabase();
+          const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+          // persist takes the bytes as the latest at once and queues their save; a restart's reopen waits for that queue.
+          const saved = persist(meta, bytes, ticket);
+          handedOver();
+          await saved;
+        } finally {
+          handedOver();
         }
-        const bytes = await engine().exportDatabase();
-        const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
-        await persist(meta, bytes, ticket);
+      },
+
+      changeNotYetKept() {
+        return changesNotYetKept.size === 0 ? null : Promise.all(changesNotYetKept).then(() => undefined);
       },
 
       /** After the worker was replaced, opens the last saved bytes again: the state before the stopped query. */

@@ -6,6 +6,7 @@ import { createMemoryStorage } from "../browser/storage-areas";
 import { useDatabaseStore } from "./database-store";
 import { useEditorStore } from "./editor-store";
 import { PAGE_ROWS, RUNNING_SHOWN_AFTER_MS, shownRun, useQueryStore } from "./query-store";
+import { workspaceWatchdog } from "./workspace-watchdog";
 
 /** While true, the engine never answers a query: a long-running statement, as far as the store can tell. */
 let hanging = false;
@@ -13,6 +14,10 @@ let hanging = false;
 let exportHeld: Promise<void> | null = null;
 /** Queries sent with executePaged, in order (what Run posts to the worker). */
 const pagedRequests: string[] = [];
+/** Queries sent with executeReadOnly (the agent's, through the workspace's watchdog), in order. */
+const readOnlyRequests: string[] = [];
+/** While true, a read-only query never answers (the agent's runaway query). */
+let readOnlyHanging = false;
 
 beforeAll(async () => {
   const inner = await createInProcessSqliteConnection();
@@ -30,7 +35,12 @@ beforeAll(async () => {
                   await exportHeld;
                   return target.exportDatabase();
                 }
-              : Reflect.get(target, property),
+              : property === "executeReadOnly"
+                ? (...call: Parameters<typeof target.executeReadOnly>) => {
+                    readOnlyRequests.push(call[0]);
+                    return readOnlyHanging ? new Promise(() => {}) : target.executeReadOnly(...call);
+                  }
+                : Reflect.get(target, property),
       });
       if (!hanging) return engine;
       return new Proxy(engine, { get: (target, property) => (property === "execute" ? () => new Promise(() => {}) : Reflect.get(target, property)) });
@@ -40,6 +50,7 @@ beforeAll(async () => {
     terminate: () => inner.terminate(),
     restart: () => {
       hanging = false;
+      readOnlyHanging = false;
       return inner.restart();
     },
   };
@@ -174,6 +185,30 @@ describe("query store", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(pagedRequests).toEqual(["INSERT INTO kept_first VALUES (2)"]);
     expect(useQueryStore.getState().error).toMatchObject({ kind: "stopped" });
+  });
+
+  it("sends an agent's query only once the editor's change before it is kept, so stopping it keeps the change", async () => {
+    let release: () => void = () => undefined;
+    exportHeld = new Promise<void>((resolve) => (release = resolve));
+    readOnlyRequests.length = 0;
+    const change = useQueryStore.getState().run("CREATE TABLE agent_saw (x); INSERT INTO agent_saw VALUES (1)");
+    await expect.poll(() => useQueryStore.getState().result?.statementCount).toBe(2);
+    // The agent's query, a runaway, asked for while the change is still being exported.
+    readOnlyHanging = true;
+    const stopAgent = new AbortController();
+    const agentQuery = workspaceWatchdog().readOnlyView({ signal: stopAgent.signal }).executeReadOnly("SELECT * FROM agent_saw", { maxRows: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readOnlyRequests).toEqual([]);
+    release();
+    exportHeld = null;
+    await change;
+    await expect.poll(() => readOnlyRequests).toEqual(["SELECT * FROM agent_saw"]);
+    // Stop agent: the worker is restarted and the database reopened as kept, with the change.
+    stopAgent.abort(new Error("Stop agent"));
+    await expect(agentQuery).rejects.toThrow("Stop agent");
+    await useQueryStore.getState().run("SELECT count(*) FROM agent_saw");
+    expect(useQueryStore.getState().error).toBeNull();
+    expect(useQueryStore.getState().rowAt(0)).toEqual([1]);
   });
 
   it("places an SQL error in the editor text", async () => {

@@ -53,13 +53,6 @@ const pagesRequested = new Set<number>();
 let stopRequested: (() => void) | null = null;
 let showRunning: ReturnType<typeof setTimeout> | null = null;
 
-/**
- * While the store keeps the change a run made (its export of the database, which is what a Stop reopens): the next run
- * waits for it. Posted before, the next run was queued in the worker ahead of that export, and stopping it reopened
- * the database without the change (an INSERT, then at once an endless query, stopped: seen in CI).
- */
-let changeBeingKept: Promise<void> | null = null;
-
 /** The worker's answer to a run; a failure to even send the request (a released connection) rejects like a crash. */
 function executeInWorker(sql: string): Promise<PagedExecuteOutcome> {
   try {
@@ -86,9 +79,11 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     const startedAt = performance.now();
     const databaseId = useDatabaseStore.getState().current?.id;
     // Posted before the store changes: the worker runs the query while the page marks the run started (issue #14).
-    // After a run that changed the database, only once that change is kept (see changeBeingKept); not at all once stopped.
+    // After a run that changed the database, only once that change is kept; not at all once stopped. Posted before, it
+    // was queued in the worker ahead of the change's export, and stopping it reopened the database without the change
+    // (an INSERT, then at once an endless query, stopped: seen in CI). See DatabaseState.changeNotYetKept.
     let stoppedBeforePosted = false;
-    const earlierChange = changeBeingKept;
+    const earlierChange = useDatabaseStore.getState().changeNotYetKept();
     const request = earlierChange
       ? earlierChange.then(() => (stoppedBeforePosted ? new Promise<never>(() => {}) : executeInWorker(sql)))
       : executeInWorker(sql);
@@ -145,18 +140,7 @@ export const useQueryStore = create<QueryState>((set, get) => ({
     const entry = { sql, ranAt: Date.now(), databaseName, ok: outcome.ok, rowCount: outcome.ok ? outcome.rowCount : null, elapsedMs: outcome.elapsedMs };
     // Opening the IndexedDB transaction took ~2-5 ms on the main thread, between the result and its render: it waits for the paint.
     afterPaint(() => void useEditorStore.getState().recordRun(entry));
-    if (outcome.databaseChanged) {
-      const kept = useDatabaseStore.getState().afterChange();
-      const settled = kept.then(
-        () => undefined,
-        () => undefined,
-      );
-      changeBeingKept = settled;
-      void settled.then(() => {
-        if (changeBeingKept === settled) changeBeingKept = null;
-      });
-      await kept;
-    }
+    if (outcome.databaseChanged) await useDatabaseStore.getState().afterChange();
   },
 
   abandon(message) {

@@ -29,6 +29,8 @@ export function workspaceWatchdog(): QueryWatchdog<RemoteEngine> {
       return sqliteConnection().engine;
     },
     restart: restartAndReopen,
+    // An agent's query sent right after the editor's change would be queued ahead of its export (see RestartableEngine).
+    changeNotYetKept: () => useDatabaseStore.getState().changeNotYetKept(),
   });
   return watchdog;
 }

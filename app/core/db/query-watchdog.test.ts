@@ -105,6 +105,32 @@ describe("QueryWatchdog", () => {
     expect(host.restarts).toHaveLength(1);
   });
 
+  it("sends a query only once the change before it is kept, so a restart it causes cannot reopen the database without it", async () => {
+    const host = scriptedHost();
+    let keep: () => void = () => undefined;
+    let notYetKept: Promise<void> | null = new Promise<void>((resolve) => (keep = resolve));
+    host.changeNotYetKept = () => notYetKept;
+    const pending = new QueryWatchdog(host, 60_000).readOnlyView().executeReadOnly("after the change", { maxRows: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(host.sent).toEqual([]);
+    notYetKept = null;
+    keep();
+    expect(await pending).toMatchObject({ ok: true, rows: [["after the change"]] });
+    expect(host.sent).toEqual(["after the change"]);
+  });
+
+  it("stops a query that waits for a change to be kept without sending it or restarting the engine", async () => {
+    const host = scriptedHost();
+    host.changeNotYetKept = () => new Promise<void>(() => undefined);
+    const controller = new AbortController();
+    const pending = new QueryWatchdog(host, 60_000).readOnlyView({ signal: controller.signal }).executeReadOnly("never sent", { maxRows: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new Error("Stop agent"));
+    await expect(pending).rejects.toThrow("Stop agent");
+    expect(host.sent).toEqual([]);
+    expect(host.restarts).toEqual([]);
+  });
+
   it("shares one restart between callers that ask at the same time", async () => {
     const host = scriptedHost();
     const watchdog = new QueryWatchdog(host);

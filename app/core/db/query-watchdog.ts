@@ -27,6 +27,26 @@ export class EngineRestartedError extends Error {
 export interface RestartableEngine<T> {
   readonly engine: T;
   restart(reason: string): Promise<void>;
+  /**
+   * A change the engine made that is not yet kept where a restart reopens the database from (its wait), or null. A
+   * query is sent only after it: sent before, it would be queued ahead of the change's export, and a restart it caused
+   * (its time limit, a Stop) would reopen the database without the change.
+   */
+  changeNotYetKept?(): Promise<void> | null;
+}
+
+/** Resolves with `wait`, or at once when the signal aborts (the caller then checks the signal). */
+function untilOrAborted(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return wait;
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done, { once: true });
+    void wait.then(done, done);
+  });
 }
 
 export interface WatchOptions {
@@ -86,6 +106,8 @@ export class QueryWatchdog<T extends ReadOnlyDatabase> {
     const signal = call.signal;
     for (let attempt = 0; ; attempt += 1) {
       if (this.restarting) await this.restarting;
+      const notYetKept = this.host.changeNotYetKept?.();
+      if (notYetKept) await untilOrAborted(notYetKept, signal);
       signal?.throwIfAborted();
       const started = performance.now();
       let timer: ReturnType<typeof setTimeout> | undefined;
