@@ -31,7 +31,11 @@ async function routeSample(page: Page, answer: (described: string, index: number
       return route.fulfill({ status: 200, body: await whole.body(), headers: { "content-type": "application/vnd.sqlite3" } });
     }
     if (decision !== "pass") await decision;
-    await route.continue();
+    // A request held here may have been given up meanwhile (the worker ends its download once a range read brought the
+    // whole file): there is nothing left to answer then.
+    await route.continue().catch((error: unknown) => {
+      if (!route.request().failure()) throw error;
+    });
   });
   return { seen };
 }
@@ -145,7 +149,7 @@ test("on a server that ignores ranges the sample opens over its head file and is
   await expect(cell(page, 1, 1)).toHaveText(/^\d{3,}$/);
 });
 
-test("on a server that ignores ranges, a query that needs pages past the head runs before the download ends: the worker reads them from the whole file the server sent", async ({
+test("on a server that ignores ranges, a query that needs pages past the head runs before the download ends: the worker reads them from the whole file the server sent, which is the download too", async ({
   page,
 }) => {
   let release = () => {};
@@ -162,8 +166,14 @@ test("on a server that ignores ranges, a query that needs pages past the head ru
   await runSql(page, "SELECT max(unit_price) FROM order_items");
   await expect(cell(page, 1, 1)).toHaveText(/^\d/);
   expect(sample.seen.filter((described) => described.startsWith("range"))).toHaveLength(1);
-  release();
+  // That answer was the whole file: the worker ends its own download (held here, never answered) and holds the sample
+  // whole from it, and the page keeps it; the file is not sent a second time.
   await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  release();
+  await runSql(page, "INSERT INTO genres (name, description) VALUES ('Held whole', 'A change to the sample held whole')");
+  await page.waitForFunction(() => window.__querylab?.database().current?.saveState === "saved");
+  await runSql(page, "SELECT count(*) FROM genres WHERE name = 'Held whole'");
+  await expect(cell(page, 1, 1)).toHaveText("1");
 });
 
 test("when neither the page's request, the worker's reads nor its download work, the app downloads and opens the sample itself", async ({ page }) => {

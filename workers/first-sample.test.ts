@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { schemaPageRanges, sparseSchemaHead } from "../app/core/db/schema-head";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
-import type { LazySourceSpec } from "../app/core/db/lazy-file";
+import { WholeFileAnswer, type LazySourceSpec } from "../app/core/db/lazy-file";
 import {
   DOWNLOAD_UNASKED_AFTER_MS,
   FIRST_SAMPLE_MESSAGE,
@@ -12,6 +12,7 @@ import {
   type FirstSampleOpened,
   type OpeningService,
 } from "./first-sample";
+import { wholeFileAnswers } from "./whole-file-answers";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
 
@@ -245,6 +246,50 @@ describe("the first sample, opened by the worker at the start script's request",
     expect(transfer).toEqual([message.loaded && message.bytes.buffer]);
     // The hash waits until the page has the bytes.
     expect(calls).toEqual(['schema {"rowCounts":false}', "contentKey"]);
+  });
+
+  it("takes the whole file a range read got from a server that ignores ranges as the download: ending the one under way, or fetching none", async () => {
+    for (const when of ["while downloading", "before the download may begin"] as const) {
+      const scope = new FakeScope();
+      const { engine, opened, lazy } = service(true);
+      const answers = wholeFileAnswers();
+      const fetched: string[] = [];
+      let fetchSignal: AbortSignal | undefined;
+      openFirstSampleWhenAsked(
+        asWorker(scope),
+        Promise.resolve(engine),
+        (url, signal) => {
+          fetched.push(url);
+          fetchSignal = signal;
+          return new Promise(() => undefined);
+        },
+        () => undefined,
+        (url) => answers.awaiting(url),
+      );
+      scope.receive({ ...request(), head: SAMPLE_HEAD.slice().buffer });
+      await settle();
+      if (when === "while downloading") {
+        scope.receive({ type: "querylab:first-sample-download" });
+        await settle();
+        expect(fetched).toEqual(["https://querylab.example/samples/bookshop.sqlite"]);
+      }
+      // A query reads a page past the head: the server answers the range request with the whole file.
+      const spec = lazy[0]!;
+      const whole = new Uint8Array([7, 8, 9]);
+      const ranges = answers.noting(spec.kind === "url" ? spec.url : "", {
+        label: "sample",
+        sizeBytes: 3,
+        read: () => {
+          throw new WholeFileAnswer(whole, "200 with the whole file");
+        },
+      });
+      expect(() => ranges.read(0, 1)).toThrow(WholeFileAnswer);
+      await settle();
+      expect(opened).toEqual([{ bytes: [7, 8, 9], options: { checkPages: false, hashLater: true } }]);
+      expect(scope.loaded.map(({ message }) => message.loaded)).toEqual([true]);
+      if (when === "while downloading") expect(fetchSignal?.aborted).toBe(true);
+      else expect(fetched).toEqual([]);
+    }
   });
 
   it("does not take a head in which no schema is found: the sample's pages are read from the file", async () => {

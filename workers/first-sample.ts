@@ -14,6 +14,7 @@ import type { OpenOptions, SchemaOptions } from "../app/core/db/sqljs-engine";
 import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import { schemaPageRanges } from "../app/core/db/schema-head";
+import type { WholeFileWait } from "./whole-file-answers";
 
 /** The page → worker message (sent once, by the start script). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
@@ -113,9 +114,15 @@ export interface FirstSampleOpener {
 export function openFirstSampleWhenAsked(
   scope: WorkerScope,
   service: Promise<OpeningService>,
-  fetchBytes: (url: string) => Promise<Uint8Array>,
+  /** Downloads the file; `signal` ends a download no longer needed. */
+  fetchBytes: (url: string, signal?: AbortSignal) => Promise<Uint8Array>,
   /** Told once the sample read on demand is held whole: its pages are never read from `url` again. */
   heldWhole: (url: string) => void = () => undefined,
+  /**
+   * The whole file, should a range read of the sample get it (a server that ignores ranges answers one so): the
+   * download then takes it instead of fetching the file, or of fetching it on.
+   */
+  sentWhole: (url: string) => WholeFileWait = () => ({ bytes: new Promise(() => undefined), stop: () => undefined }),
 ): FirstSampleOpener {
   let superseded = false;
   /** Resolved when the page says it has drawn the sample (FIRST_SAMPLE_DOWNLOAD_MESSAGE), or after DOWNLOAD_UNASKED_AFTER_MS. */
@@ -176,14 +183,28 @@ export function openFirstSampleWhenAsked(
     // Begun once the page has drawn its first screen: on two cores the download and the swap after it took CPU from
     // the page's first render (which then ended ~100 ms later on loopback), and on a slow line bandwidth from its scripts.
     const download = async () => {
-      const unasked = setTimeout(downloadAsked, DOWNLOAD_UNASKED_AFTER_MS);
-      await downloadMayBegin;
-      clearTimeout(unasked);
-      // Not before: SQLite's first statements (its schema's parse, the connection's PRAGMAs) made V8 start compiling
-      // its hottest functions again, optimized, on a background thread, while the page drew the answer on two cores
-      // (issue #14). A query that comes first does this setup itself.
-      if (builtSchema) void engine.finishOpening();
-      return (downloaded = await fetchBytes(request.url));
+      // Waited for from the open on: a query may read past the head before the download begins.
+      const sent = sentWhole(request.url);
+      try {
+        const unasked = setTimeout(downloadAsked, DOWNLOAD_UNASKED_AFTER_MS);
+        const sentFirst = await Promise.race([downloadMayBegin.then(() => null), sent.bytes]);
+        clearTimeout(unasked);
+        // Not before: SQLite's first statements (its schema's parse, the connection's PRAGMAs) made V8 start compiling
+        // its hottest functions again, optimized, on a background thread, while the page drew the answer on two cores
+        // (issue #14). A query that comes first does this setup itself.
+        if (builtSchema) void engine.finishOpening();
+        if (sentFirst) return (downloaded = sentFirst);
+        const stopFetching = new AbortController();
+        const fetched = fetchBytes(request.url, stopFetching.signal);
+        const sentWhileFetching = sent.bytes.then((bytes) => {
+          stopFetching.abort(new Error("The server sent the whole file in answer to a range read."));
+          fetched.catch(() => undefined);
+          return bytes;
+        });
+        return (downloaded = await Promise.race([fetched, sentWhileFetching]));
+      } finally {
+        sent.stop();
+      }
     };
     const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, download, { checkPages: false, hashLater: true });
     if (!opened.ok) return false;

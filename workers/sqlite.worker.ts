@@ -11,6 +11,7 @@ import { openFirstSampleWhenAsked } from "./first-sample";
 import { answerPagedQueries } from "./paged-query-channel";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
+import { wholeFileAnswers } from "./whole-file-answers";
 
 // Databases arrive as bytes from the page, or are read on demand from a URL the page handed over; so the requests
 // this worker makes are for its own WASM, once, and range requests to those URLs; none other, whatever a query or a
@@ -21,6 +22,7 @@ mark("started");
 const wasm = new URL(wasmUrl, self.location.href).href;
 let wasmLoaded = false;
 const urlsReadOnDemand = new Set<string>();
+const wholeAnswers = wholeFileAnswers();
 let firstSampleUrl: string | null = null;
 limitRequests(self, {
   worker: "SQLite worker",
@@ -37,8 +39,10 @@ const service = receivePageCompiledWasm(self)
     mark("sqlite-ready");
     return DatabaseService.create(SQL, {
       openRangeSource(spec) {
-        if (spec.kind === "url") urlsReadOnDemand.add(new URL(spec.url, self.location.href).href);
-        return openRangeSource(spec);
+        if (spec.kind !== "url") return openRangeSource(spec);
+        const address = new URL(spec.url, self.location.href).href;
+        urlsReadOnDemand.add(address);
+        return wholeAnswers.noting(address, openRangeSource(spec));
       },
     });
   });
@@ -47,14 +51,14 @@ const service = receivePageCompiledWasm(self)
 const firstSample = openFirstSampleWhenAsked(
   self,
   service,
-  async (url) => {
+  async (url, signal) => {
     const address = new URL(url, self.location.href);
     // Only the site's own sample: the one exception to this worker's guard is no way out to another site.
     if (address.origin !== self.location.origin) throw new Error("The first sample must come from this site.");
     firstSampleUrl = address.href;
     try {
       // Past the HTTP cache, which may hold parts of it from the range reads (see app/browser/html-start.ts).
-      const response = await fetch(firstSampleUrl, { credentials: "same-origin", cache: "no-store" });
+      const response = await fetch(firstSampleUrl, { credentials: "same-origin", cache: "no-store", signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const bytes = new Uint8Array(await response.arrayBuffer());
       mark("sample-downloaded");
@@ -66,6 +70,8 @@ const firstSample = openFirstSampleWhenAsked(
   },
   // Held in memory now: its pages are not read from the site again, so its address is refused like any other.
   (url) => urlsReadOnDemand.delete(new URL(url, self.location.href).href),
+  // From a server that ignores ranges, the whole file a range read got is the download (not fetched a second time).
+  (url) => wholeAnswers.awaiting(new URL(url, self.location.href).href),
 );
 // The editor's runs come as plain messages (paged-query-channel.ts), taken before comlink sees them.
 answerPagedQueries(self, service);
