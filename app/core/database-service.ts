@@ -268,7 +268,7 @@ export class DatabaseService {
       return Promise.resolve({
         ok: false,
         cancelled: false,
-        message: "Values are not indexed in a database read on demand: reading them would fetch most of it.",
+        message: "read on demand: reading every value would fetch most of the file",
       });
     }
     return this.values.build(onProgress);
