@@ -113,6 +113,29 @@ describe("LazyFile", () => {
     expect(source.requests).toEqual([[20 * 1024, 21 * 1024]]);
   });
 
+  it("keeps a request's blocks as views of it, and never holds more memory than its bound, counting a buffer whole while any block of it is cached", () => {
+    const source = recordingSource(256 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, cacheBytes: 12 * 1024, maxReadAheadBytes: 4 * 1024 });
+    const cached = () => (file as unknown as { cache: Map<number, Uint8Array> }).cache;
+    /** The memory the cached blocks keep alive: each buffer they view, whole. */
+    const held = () => [...new Set([...cached().values()].map((block) => block.buffer))].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    // A scan's first requests: blocks 0 | 1-2 | 3-6, each request one buffer that its blocks view.
+    for (let block = 0; block < 7; block += 1) file.read(block * 1024, block * 1024 + 1024);
+    expect(source.requests.map(([start, end]) => (end - start) / 1024)).toEqual([1, 2, 4]);
+    expect(new Set([3, 4, 5, 6].map((block) => cached().get(block)!.buffer)).size).toBe(1);
+    expect(cached().get(3)!.buffer.byteLength).toBe(4 * 1024);
+    // Scans and random reads mixed, some of them of blocks read long before (which keep their request's buffer alive).
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let step = 0; step < 400; step += 1) {
+      const start = next() % 3 === 0 ? (next() % 256) * 1024 : (((step * 3) % 256) * 1024 + (next() % 1024)) % (256 * 1024 - 100);
+      const end = Math.min(256 * 1024, start + 1 + (next() % 2048));
+      expect(file.read(start, end)).toEqual(expected(start, end));
+      expect(held()).toBeLessThanOrEqual(12 * 1024);
+      expect(file.cachedBytes).toBe(held());
+    }
+  });
+
   it("doubles the request on sequential reads (a scan) up to the read-ahead limit, and fetches single blocks on random ones", () => {
     const source = recordingSource(1024 * 1024);
     const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 8 * 1024 });

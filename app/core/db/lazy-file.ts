@@ -76,6 +76,12 @@ export class LazyFile {
   private readonly firstReadBlocks: number;
   /** Blocks by index; a Map keeps insertion order, so re-inserting on use makes its first key the least recently used. */
   private readonly cache = new Map<number, Uint8Array>();
+  /** The cache's bound in bytes: what the buffers its blocks keep alive hold (see remember). */
+  private readonly cacheBytes: number;
+  /** Cached blocks per buffer they view: a request's blocks share its buffer, which lives while any of them is cached. */
+  private readonly blocksPerBuffer = new Map<ArrayBufferLike, number>();
+  /** The bytes of the buffers in blocksPerBuffer: the memory the cache holds. */
+  private retainedBytes = 0;
   /**
    * Read heads: where each stream of sequential reads goes on (the block after its last request) and how many blocks
    * that request held. Several, so a scan's leaves keep their read-ahead while the interior pages it visits now and
@@ -92,7 +98,8 @@ export class LazyFile {
   ) {
     this.sizeBytes = source.sizeBytes;
     this.blockBytes = options.blockBytes ?? DEFAULT_BLOCK_BYTES;
-    this.maxCachedBlocks = Math.max(1, Math.floor((options.cacheBytes ?? DEFAULT_CACHE_BYTES) / this.blockBytes));
+    this.cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
+    this.maxCachedBlocks = Math.max(1, Math.floor(this.cacheBytes / this.blockBytes));
     this.maxReadAheadBlocks = Math.max(1, Math.floor((options.maxReadAheadBytes ?? DEFAULT_MAX_READ_AHEAD_BYTES) / this.blockBytes));
     this.firstReadBlocks = Math.min(this.maxCachedBlocks, Math.ceil((options.firstReadBytes ?? 0) / this.blockBytes));
     if (options.head) this.seed(options.head, options.headRanges);
@@ -134,10 +141,9 @@ export class LazyFile {
     return failure;
   }
 
+  /** The memory the cache holds: every buffer a cached block keeps alive, whole. */
   get cachedBytes(): number {
-    let total = 0;
-    for (const block of this.cache.values()) total += block.byteLength;
-    return total;
+    return this.retainedBytes;
   }
 
   /** Bytes [start, end) (end clamped to the file's size), from the cache where it has them. */
@@ -222,19 +228,45 @@ export class LazyFile {
     for (let offset = 0; offset < count; offset += 1) {
       const from = offset * this.blockBytes;
       const to = Math.min(bytes.byteLength, from + this.blockBytes);
-      // A copy when the request held several blocks: a view would keep the whole request alive while any block of it
-      // is cached, and the cache's bound would no longer hold.
-      this.remember(index + offset, count === 1 ? bytes : bytes.slice(from, to));
+      // Views of the request, not copies: copying each block of a scan's requests (up to 4 MB each) took a sixth of a
+      // full scan's time over loopback, most of it in the garbage collector. A view keeps the whole request alive, so
+      // the cache counts that buffer whole against its bound while any block of it is cached (remember).
+      this.remember(index + offset, bytes.subarray(from, to));
     }
     head.next = index + count;
   }
 
+  /**
+   * Caches the block, then drops the least recently used ones while the cache holds more blocks than its bound allows,
+   * or more memory: a buffer counts whole until its last block leaves. Never a block of the buffer just cached: a
+   * request is read into the cache whole before SQLite is given any of it.
+   */
   private remember(index: number, block: Uint8Array): void {
-    this.cache.set(index, block);
-    while (this.cache.size > this.maxCachedBlocks) {
-      const oldest = this.cache.keys().next().value as number;
-      this.cache.delete(oldest);
+    const replaced = this.cache.get(index);
+    if (replaced) {
+      this.cache.delete(index);
+      this.release(replaced);
     }
+    this.cache.set(index, block);
+    const held = this.blocksPerBuffer.get(block.buffer) ?? 0;
+    if (held === 0) this.retainedBytes += block.buffer.byteLength;
+    this.blocksPerBuffer.set(block.buffer, held + 1);
+    while (this.cache.size > this.maxCachedBlocks || this.retainedBytes > this.cacheBytes) {
+      const [oldest, oldestBlock] = this.cache.entries().next().value as [number, Uint8Array];
+      if (oldestBlock.buffer === block.buffer) break;
+      this.cache.delete(oldest);
+      this.release(oldestBlock);
+    }
+  }
+
+  private release(block: Uint8Array): void {
+    const held = (this.blocksPerBuffer.get(block.buffer) ?? 1) - 1;
+    if (held > 0) {
+      this.blocksPerBuffer.set(block.buffer, held);
+      return;
+    }
+    this.blocksPerBuffer.delete(block.buffer);
+    this.retainedBytes -= block.buffer.byteLength;
   }
 }
 
