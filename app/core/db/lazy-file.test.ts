@@ -159,6 +159,24 @@ describe("LazyFile", () => {
     expect(source.requests.length - before).toBeLessThan(300);
   });
 
+  it("reads blocks a scan jumped over in one request when it comes back for them (leaves out of file order)", () => {
+    const source = recordingSource(1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });
+    const readBlocks = (from: number, to: number) => {
+      for (let block = from; block < to; block += 1) expect(file.read(block * 1024, block * 1024 + 1024)).toEqual(expected(block * 1024, block * 1024 + 1024));
+    };
+    // The scan's requests end at block 190; its next leaf is 211, then it comes back for 191-210.
+    readBlocks(0, 191);
+    readBlocks(211, 260);
+    const before = source.requests.length;
+    readBlocks(191, 211);
+    expect(source.requests.slice(before)).toEqual([[191 * 1024, 211 * 1024]]);
+    // A read elsewhere after that starts small again: the span was taken.
+    source.requests.length = 0;
+    file.read(700 * 1024, 700 * 1024 + 10);
+    expect(source.requests).toEqual([[700 * 1024, 701 * 1024]]);
+  });
+
   it("keeps a scan's read-ahead when other reads (interior pages elsewhere in the file) come between", () => {
     const source = recordingSource(4 * 1024 * 1024);
     const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });
