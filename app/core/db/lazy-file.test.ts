@@ -159,6 +159,15 @@ describe("LazyFile", () => {
     expect(source.requests.length - before).toBeLessThan(300);
   });
 
+  it("grows a long scan's requests to 16 MB by default", () => {
+    const source = recordingSource(48 * 1024 * 1024);
+    const file = new LazyFile(source);
+    for (let offset = 0; offset < 40 * 1024 * 1024; offset += 4096) file.read(offset, offset + 4096);
+    const sizes = source.requests.map(([start, end]) => end - start);
+    expect(Math.max(...sizes)).toBe(16 * 1024 * 1024);
+    expect(sizes.length).toBeLessThan(16);
+  });
+
   it("reads blocks a scan jumped over in one request when it comes back for them (leaves out of file order)", () => {
     const source = recordingSource(1024 * 1024);
     const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });
