@@ -12,6 +12,7 @@ import { answerPagedQueries } from "./paged-query-channel";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
 import { wholeFileAnswers } from "./whole-file-answers";
+import { owningReceivedBytes } from "./owned-bytes";
 
 // Databases arrive as bytes from the page, or are read on demand from a URL the page handed over; so the requests
 // this worker makes are for its own WASM, once, and range requests to those URLs; none other, whatever a query or a
@@ -75,4 +76,5 @@ const firstSample = openFirstSampleWhenAsked(
 );
 // The editor's runs come as plain messages (paged-query-channel.ts), taken before comlink sees them.
 answerPagedQueries(self, service);
-Comlink.expose(transferringPages(firstSample.guard(whenReady(service))));
+// The page's open(bytes) arrives as a copy of its bytes, which the engine keeps as its file (workers/owned-bytes.ts).
+Comlink.expose(transferringPages(firstSample.guard(owningReceivedBytes(whenReady(service)))));

@@ -37,6 +37,19 @@ function memfsContents(file: LazyFile): MemfsContents {
   return contents;
 }
 
+/**
+ * `bytes` in the shape MEMFS takes as a new file's contents without copying them (see the top of this file: its
+ * first write keeps `data.slice(0, n)`, here the bytes themselves). SQLite's writes then change `bytes`.
+ */
+export function keptByMemfs(bytes: Uint8Array): ArrayLike<number> {
+  const contents = {
+    length: bytes.length,
+    subarray: (start: number, end: number) => bytes.subarray(start, end),
+    slice: (start: number, end: number) => (start === 0 && end === bytes.length ? bytes : bytes.slice(start, end)),
+  };
+  return contents as unknown as ArrayLike<number>;
+}
+
 /** Makes a connection refuse every change itself (see openLazyDatabase). */
 export const QUERY_ONLY_PRAGMA = "PRAGMA query_only = 1";
 

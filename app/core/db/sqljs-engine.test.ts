@@ -347,6 +347,25 @@ describe("read-only execution through the engine", () => {
   });
 });
 
+describe("an open that keeps the bytes it was given (ownBytes: a worker's copy from a message)", () => {
+  it("makes the bytes SQLite's file itself, not a copy: a write lands in them; without ownBytes, or with hashLater, they stay as they were", async () => {
+    const SQL = await initSqlJs();
+    const changeCounter = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(24);
+    for (const options of [{ ownBytes: true }, {}, { ownBytes: true, hashLater: true }]) {
+      const engine = new SqliteEngine(SQL);
+      const bytes = fixtureBytes.slice();
+      expect((await engine.open(bytes, options)).ok).toBe(true);
+      // An update in place: the file does not grow, and SQLite bumps the header's change counter.
+      expect((await engine.execute("UPDATE authors SET name = name || '!'")).ok).toBe(true);
+      const owned = options.ownBytes === true && !("hashLater" in options);
+      expect(changeCounter(bytes)).toBe(owned ? changeCounter(fixtureBytes) + 1 : changeCounter(fixtureBytes));
+      // Whichever way, the database is the same.
+      const names = await engine.execute("SELECT name FROM authors ORDER BY author_id");
+      expect(names.ok && names.firstRows.every(([name]) => String(name).endsWith("!"))).toBe(true);
+    }
+  });
+});
+
 describe("an open that leaves the hash and the row counts for later (the first sample's, workers/first-sample.ts)", () => {
   it("gives the same content key as an open that hashes at once, also after writes, and reads the schema with or without row counts", async () => {
     const SQL = await initSqlJs();

@@ -5,7 +5,7 @@ import { formatBytes } from "../format";
 import { hashBytes } from "./content-hash";
 import { NOT_INTERNAL_NAME, readSchema } from "./introspect";
 import type { LazyFile } from "./lazy-file";
-import { openLazyDatabase, QUERY_ONLY_PRAGMA } from "./lazy-sqljs";
+import { keptByMemfs, openLazyDatabase, QUERY_ONLY_PRAGMA } from "./lazy-sqljs";
 import { refuseChangesOnLazy } from "./lazy-writes";
 import { runReadOnlyQuery, type ReadOnlyOptions } from "./read-only-query";
 import { firstKeyword, splitStatements } from "./sql-statements";
@@ -100,6 +100,13 @@ export interface OpenOptions {
    */
   hashLater?: boolean;
   /**
+   * The bytes are the engine's to keep: a copy no one else holds, as a worker's are when they came in a message.
+   * SQLite's in-memory file then takes them as they are instead of copying them (a second copy of the whole file
+   * while it opens: ~400 MB for the bench's 401 MB file), and its writes change them, so the caller must not use them
+   * afterwards. Ignored with hashLater, which keeps the bytes unchanged until they are hashed.
+   */
+  ownBytes?: boolean;
+  /**
    * The same content as the open database in another form (a first visit's sample, loaded whole after it was read on
    * demand): the results already on screen stay pageable instead of being dropped with the old connection.
    */
@@ -177,7 +184,7 @@ export class SqliteEngine {
     }
     let candidate: Database;
     try {
-      candidate = bytes === null ? new this.sql.Database() : new this.sql.Database(bytes);
+      candidate = bytes === null ? new this.sql.Database() : new this.sql.Database(options.ownBytes && !options.hashLater ? keptByMemfs(bytes) : bytes);
     } catch (error) {
       return { ok: false, error: { kind: "not-a-database", message: `SQLite could not open the file: ${errorMessage(error)}` } };
     }
