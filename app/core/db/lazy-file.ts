@@ -244,19 +244,15 @@ export class LazyFile {
     for (let offset = 0; offset < count; offset += 1) {
       const from = offset * this.blockBytes;
       const to = Math.min(bytes.byteLength, from + this.blockBytes);
-      // Views of the request, not copies: copying each block of a scan's requests (then up to 4 MB each) took a sixth of a
-      // full scan's time over loopback, most of it in the garbage collector. A view keeps the whole request alive, so
-      // the cache counts that buffer whole against its bound while any block of it is cached (remember).
+      // Views of the request, not copies: copying each block of a scan's requests (then up to 4 MB each) took a sixth
+      // of a full scan's time over loopback, most of it in the garbage collector. A view keeps the whole request alive,
+      // so the cache counts that buffer whole against its bound while any block of it is cached (remember).
       this.remember(index + offset, bytes.subarray(from, to));
     }
     head.next = index + count;
   }
 
-  /**
-   * Caches the block, then drops the least recently used ones while the cache holds more blocks than its bound allows,
-   * or more memory: a buffer counts whole until its last block leaves. Never a block of the buffer just cached: a
-   * request is read into the cache whole before SQLite is given any of it.
-   */
+  /** Remembers blocks [start, end) that a read head jumped over (see skipped). */
   private noteSkipped(start: number, end: number): void {
     this.skipped.push({ start, end });
     if (this.skipped.length > SKIPPED_SPANS) this.skipped.shift();
@@ -273,6 +269,11 @@ export class LazyFile {
     return rest;
   }
 
+  /**
+   * Caches the block, then drops the least recently used ones while the cache holds more blocks than its bound allows,
+   * or more memory: a buffer counts whole until its last block leaves. Never a block of the buffer just cached: a
+   * request is read into the cache whole before SQLite is given any of it.
+   */
   private remember(index: number, block: Uint8Array): void {
     const replaced = this.cache.get(index);
     if (replaced) {
@@ -291,6 +292,7 @@ export class LazyFile {
     }
   }
 
+  /** One block of its buffer fewer in the cache; the buffer's bytes leave the count with its last block. */
   private release(block: Uint8Array): void {
     const held = (this.blocksPerBuffer.get(block.buffer) ?? 1) - 1;
     if (held > 0) {
