@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { precompressDirectory } from "../scripts/precompress";
+import { BLANK_PAGE } from "./page-load";
 import { REPOSITORY_ROOT } from "./serve";
 
 export const FLOOR_FOLDER = "floor/";
@@ -32,6 +33,11 @@ export async function installFloor(distDirectory: string): Promise<string> {
   for (const file of ["index.html", "floor.js", "echo-worker.js"]) copyFileSync(join(FLOOR_SOURCE, file), join(folder, file));
   for (const file of ["sql-wasm-browser.js", "sql-wasm-browser.wasm"]) copyFileSync(join(SQL_JS_DIST, file), join(folder, file));
   writeFileSync(join(folder, "demo.sqlite"), floorDatabase());
+  // Where the bench's "arriving from another site" loads start (bench/page-load.ts: arrivingFromAnotherSite).
+  writeFileSync(
+    join(folder, BLANK_PAGE),
+    '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Another site</title></head><body></body></html>\n',
+  );
   await precompressDirectory(folder);
   return FLOOR_FOLDER;
 }

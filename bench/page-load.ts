@@ -111,6 +111,11 @@ interface ColdLoadOptions {
   blockEditor?: boolean;
   /** Loopback when absent. */
   network?: NetworkProfile;
+  /**
+   * A page on another site the tab shows first (see ARRIVING_FROM_ANOTHER_SITE); absent, the load starts from the new
+   * tab's blank page, as the target's figures do.
+   */
+  arriveFrom?: string;
 }
 
 async function emulateNetwork(page: Page, network: NetworkProfile): Promise<void> {
@@ -134,6 +139,7 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
     await context.addInitScript({ content: READY_PROBE });
     const page = await context.newPage();
     if (options.network) await emulateNetwork(page, options.network);
+    if (options.arriveFrom) await page.goto(options.arriveFrom, { timeout: LOAD_TIMEOUT_MS });
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     const started = performance.now();
@@ -211,6 +217,23 @@ export async function measureTimeToReady(browser: Browser, url: string, runs: nu
   return summarize(loads);
 }
 
+/**
+ * Where a diagnostic load arrives from: a blank page on another site than the page loaded. A new tab's blank page has a
+ * renderer process of its own already, and Chromium lets the first site the tab opens take it over, unless the page
+ * sends Cross-Origin-Opener-Policy (QueryLab's does: app/browser/security-headers.ts), which puts it in a new browsing
+ * context group and so a new process. From another site's page both pages need a new process, as a visit from a
+ * link or the address bar does. `baseUrl` is the bench's server on 127.0.0.1; localhost is another site.
+ */
+export function arrivingFromAnotherSite(baseUrl: string, floorPath: string): string {
+  const address = new URL(`${floorPath}${BLANK_PAGE}`, baseUrl);
+  if (address.hostname !== "127.0.0.1") throw new Error(`The bench's server is expected on 127.0.0.1, not ${address.hostname}.`);
+  address.hostname = "localhost";
+  return address.href;
+}
+
+/** A blank page in the floor's folder (bench/floor-site.ts writes it). */
+export const BLANK_PAGE = "blank.html";
+
 export interface StartupComparison {
   network: string;
   queryLab: TimeToReadyResult;
@@ -232,6 +255,7 @@ export async function compareStartup(
   urls: { queryLab: string; floor: string },
   runs: number,
   network?: NetworkProfile,
+  arriveFrom?: string,
 ): Promise<StartupComparison> {
   const queryLab: ColdLoad[] = [];
   const floor: ColdLoad[] = [];
@@ -240,7 +264,7 @@ export async function compareStartup(
     const order = run % 2 === 0 ? (["queryLab", "floor"] as const) : (["floor", "queryLab"] as const);
     for (const page of order) {
       // On a saturated machine one load can miss the timeout; it is reported, and the median is of the others.
-      const load = await timedColdLoad(browser, urls[page], { network }).catch((error: unknown) => {
+      const load = await timedColdLoad(browser, urls[page], { network, arriveFrom }).catch((error: unknown) => {
         notReady.push(`${page} run ${run + 1}: ${String(error).split("\n")[0]}`);
         return null;
       });

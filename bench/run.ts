@@ -10,7 +10,7 @@ import { measureLargeResult } from "./large-result";
 import { lazyDatabaseRows, measureLazyDatabases, type LazyDatabaseFigures } from "./lazy-database";
 import { measureValueIndexScale } from "./value-index-scale";
 import { installFloor } from "./floor-site";
-import { compareStartup, measureInitialJavaScript, measureTimeToReady, THROTTLED_NETWORK, type StartupComparison } from "./page-load";
+import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, measureTimeToReady, THROTTLED_NETWORK, type StartupComparison } from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency, openBareWorkerPage } from "./query-latency";
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
 import { detailTable, summaryTable, type SummaryRow } from "./report";
@@ -112,6 +112,10 @@ async function main(): Promise<number> {
       if (loopback) metrics.timeToReady = loopback.queryLab;
       else metrics.timeToReady = { error: "see startupVersusFloor" };
       await attempt("startupVersusFloorThrottled", () => compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK));
+      // Diagnostics, not the target's figures: the same loads arriving from a page on another site (page-load.ts).
+      const anotherSite = arrivingFromAnotherSite(server.url, floorPath);
+      await attempt("startupFromAnotherSite", () => compareStartup(browser, urls, COLD_LOADS, undefined, anotherSite));
+      await attempt("startupFromAnotherSiteThrottled", () => compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK, anotherSite));
       await attempt("timeToReadyWithoutEditor", () => measureTimeToReady(browser, server.url, EDITOR_BLOCKED_LOADS, { blockEditor: true }));
       await attempt("initialJavaScript", () => measureInitialJavaScript(browser, server.url, join(REPOSITORY_ROOT, PRODUCTION_DIRECTORY)));
     });
@@ -262,6 +266,20 @@ function printReport(machine: {
       if (steps.length > 0)
         rows.push({ metric: `  QueryLab's start steps, median ms since navigation (${label})`, value: steps.join(", "), target: "", pass: null });
     } else error(`QueryLab ÷ floor (${label})`, name);
+  }
+  for (const [name, label] of [
+    ["startupFromAnotherSite", "loopback"],
+    ["startupFromAnotherSiteThrottled", "10 Mbit/s, 40 ms"],
+  ] as const) {
+    const comparison = measured(metrics[name] as Metric<StartupComparison>);
+    if (comparison) {
+      rows.push({
+        metric: `  diagnostic: the same, arriving from a page on another site, not from a new tab's blank page (${label})`,
+        value: `${comparison.readyRatio}× (${comparison.queryLab.medianMs} / ${comparison.floor.medianMs} ms)`,
+        target: "",
+        pass: null,
+      });
+    } else error(`  diagnostic: arriving from another site (${label})`, name);
   }
   const withoutEditor = measured(metrics.timeToReadyWithoutEditor as Metric<Awaited<ReturnType<typeof measureTimeToReady>>>);
   if (withoutEditor) {

@@ -1,9 +1,10 @@
 // `npx tsx bench/startup.ts [--no-build]`: only the start-up figures of `npm run bench` (QueryLab beside the floor page,
-// loopback and throttled, and the initial JavaScript), printed as JSON, for working on start-up without the whole bench.
+// loopback and throttled, from a new tab and arriving from another site, and the initial JavaScript), printed as JSON,
+// for working on start-up without the whole bench.
 import { join } from "node:path";
 import { launchBrowser } from "./browser";
 import { installFloor } from "./floor-site";
-import { compareStartup, measureInitialJavaScript, THROTTLED_NETWORK } from "./page-load";
+import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, THROTTLED_NETWORK } from "./page-load";
 import { buildApp, REPOSITORY_ROOT, startPreview } from "./serve";
 
 const DIRECTORY = "bench/.dist-startup";
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
     const javascript = await measureInitialJavaScript(browser, server.url, join(REPOSITORY_ROOT, DIRECTORY));
     const loopback = await compareStartup(browser, urls, COLD_LOADS);
     const throttled = await compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK);
+    const anotherSite = arrivingFromAnotherSite(server.url, floorPath);
+    const fromAnotherSite = await compareStartup(browser, urls, COLD_LOADS, undefined, anotherSite);
+    const fromAnotherSiteThrottled = await compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK, anotherSite);
     const summary = {
       initialJavaScriptGzipKB: javascript.initial.gzipKB,
       initialFiles: javascript.initial.files.map((file) => `${file.file} ${file.gzipKB}`),
@@ -36,8 +40,19 @@ async function main(): Promise<void> {
         schemaRatio: throttled.schemaListedRatio,
         steps: throttled.queryLab.stepsMedianMs,
       },
+      // Diagnostics: the same, arriving from a page on another site (bench/page-load.ts: arrivingFromAnotherSite).
+      fromAnotherSite: {
+        loopback: { queryLabMs: fromAnotherSite.queryLab.medianMs, floorMs: fromAnotherSite.floor.medianMs, ratio: fromAnotherSite.readyRatio },
+        throttled: {
+          queryLabMs: fromAnotherSiteThrottled.queryLab.medianMs,
+          floorMs: fromAnotherSiteThrottled.floor.medianMs,
+          ratio: fromAnotherSiteThrottled.readyRatio,
+        },
+      },
     };
-    process.stdout.write(`${JSON.stringify({ summary, loopback, throttled, timeline: javascript.timeline }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ summary, loopback, throttled, fromAnotherSite, fromAnotherSiteThrottled, timeline: javascript.timeline }, null, 2)}\n`,
+    );
   } finally {
     await browser.close();
     await server.close();
