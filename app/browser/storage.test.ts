@@ -52,6 +52,14 @@ describe("QueryLab storage", () => {
     expect((await storage.listDatabases()).map((entry) => entry.id)).toEqual(["b"]);
   });
 
+  it("keeps a database given as a Blob (the File it was read from) and gives it back as bytes", async () => {
+    const stored = areas();
+    const storage = createQueryLabStorage(stored, true);
+    await storage.saveDatabase(meta("file", 1), new File([new Uint8Array([7, 8, 9])], "file.sqlite"));
+    expect(await stored.databases.get("database:file")).toBeInstanceOf(Blob); // stored as it is, not read into bytes first
+    expect(await storage.loadDatabase("file")).toEqual({ meta: meta("file", 1), bytes: new Uint8Array([7, 8, 9]) });
+  });
+
   it("reads past damaged records instead of trusting them", async () => {
     const stored = areas();
     const storage = createQueryLabStorage(stored, true);

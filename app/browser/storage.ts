@@ -123,7 +123,11 @@ export interface QueryLabStorage {
 
   /** Stored databases, the most recently saved first. */
   listDatabases(): Promise<StoredDatabaseMeta[]>;
-  saveDatabase(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<void>;
+  /**
+   * `data`: the bytes, or a Blob holding them (a File the person chose): IndexedDB copies a Blob from where it lies,
+   * not through the page's memory. Loaded back as bytes either way.
+   */
+  saveDatabase(meta: StoredDatabaseMeta, data: Uint8Array | Blob): Promise<void>;
   loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; bytes: Uint8Array } | null>;
   removeDatabase(id: string): Promise<void>;
   lastOpenDatabaseId(): Promise<string | null>;
@@ -290,21 +294,23 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
 
     listDatabases,
 
-    async saveDatabase(meta, bytes) {
+    async saveDatabase(meta, data) {
       const others = (await listDatabases()).filter((entry) => entry.id !== meta.id);
       // One write (one IndexedDB transaction): a refused save leaves the bytes and the index both as they were,
       // never new bytes under the old date or the new date over the old bytes.
       await databases.setMany([
-        [`database:${meta.id}`, bytes],
+        [`database:${meta.id}`, data],
         [DATABASE_INDEX_KEY, [meta, ...others]],
       ]);
     },
 
     async loadDatabase(id) {
       const meta = (await listDatabases()).find((entry) => entry.id === id);
-      const bytes = await databases.get(`database:${id}`);
-      if (!meta || !(bytes instanceof Uint8Array)) return null;
-      return { meta, bytes };
+      const stored = await databases.get(`database:${id}`);
+      if (!meta) return null;
+      if (stored instanceof Uint8Array) return { meta, bytes: stored };
+      if (stored instanceof Blob) return { meta, bytes: new Uint8Array(await stored.arrayBuffer()) };
+      return null;
     },
 
     async removeDatabase(id) {

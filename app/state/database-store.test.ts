@@ -4,6 +4,7 @@ import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-co
 import type { SampleEntry, WholeSample } from "../browser/samples";
 import { createQueryLabStorage, type QueryLabStorage, type StorageProbe } from "../browser/storage";
 import { createMemoryArea, createMemoryStorage } from "../browser/storage-areas";
+import type { OpenOptions } from "../core/db/sqljs-engine";
 import { createDatabaseStore } from "./database-store";
 
 const sample: SampleEntry = {
@@ -188,6 +189,70 @@ describe("database store", () => {
     await tab.connection.engine.execute("COMMIT");
     await tab.store.getState().afterChange();
     expect(tab.store.getState().current?.saveState).toBe("saved");
+  });
+});
+
+describe("a file opened whole", () => {
+  /** A database file as the person picks it, with the table `notes` holding `rows` rows. */
+  async function pickedFile(rows: number): Promise<File> {
+    const values = Array.from({ length: rows }, (_, index) => `(${index + 1})`).join(", ");
+    return new File([(await databaseWith(`CREATE TABLE notes (id INTEGER PRIMARY KEY); INSERT INTO notes (id) VALUES ${values}`)).slice()], "notes.sqlite");
+  }
+
+  async function notes(tab: Awaited<ReturnType<typeof openTab>>): Promise<unknown> {
+    const outcome = await tab.connection.engine.execute("SELECT count(*) FROM notes");
+    return outcome.ok ? outcome.firstRows[0]?.[0] : outcome.error.message;
+  }
+
+  it("hands its bytes to the engine (ownBytes) and keeps the File itself in storage, which reopens it after a reload", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const tab = await openTab(storage);
+    const kept: unknown[] = [];
+    const save = storage.saveDatabase.bind(storage);
+    storage.saveDatabase = async (meta, data) => {
+      kept.push(data);
+      return save(meta, data);
+    };
+    const opened: unknown[] = [];
+    const open = tab.connection.engine.open.bind(tab.connection.engine);
+    tab.connection.engine.open = ((bytes: Uint8Array | null, options?: OpenOptions) => {
+      opened.push(options);
+      return open(bytes, options);
+    }) as typeof tab.connection.engine.open;
+    const file = await pickedFile(3);
+    expect(await tab.store.getState().openFile(file)).toBe(true);
+    await expect.poll(() => tab.store.getState().current?.saveState).toBe("saved");
+    expect(opened).toEqual([expect.objectContaining({ ownBytes: true })]);
+    // The File, not a copy of its bytes: the page holds none of its own.
+    expect(kept).toEqual([file]);
+    expect(tab.store.getState().current).toMatchObject({ name: "notes.sqlite", sizeBytes: file.size });
+    const reloaded = await openTab(storage);
+    expect(reloaded.store.getState().current?.name).toBe("notes.sqlite");
+    expect(await notes(reloaded)).toBe(3);
+  });
+
+  it("after a stop without storage reopens it from the File", async () => {
+    const tab = await openTab(createMemoryStorage());
+    expect(await tab.store.getState().openFile(await pickedFile(4))).toBe(true);
+    await tab.connection.engine.execute("INSERT INTO notes (id) VALUES (100)"); // not kept: the stop undoes it
+    tab.connection.restart();
+    await tab.store.getState().reloadAfterStop();
+    expect(await notes(tab)).toBe(4);
+    expect(tab.store.getState().notice?.kind).not.toBe("error");
+  });
+
+  it("after a stop without storage, a File that can no longer be read says so instead of opening something else", async () => {
+    const tab = await openTab(createMemoryStorage());
+    const file = await pickedFile(2);
+    expect(await tab.store.getState().openFile(file)).toBe(true);
+    // As when the file was moved or changed on disk since it was picked.
+    file.arrayBuffer = () => Promise.reject(new DOMException("The file could not be read.", "NotReadableError"));
+    tab.connection.restart();
+    await tab.store.getState().reloadAfterStop();
+    expect(tab.store.getState().notice).toMatchObject({ kind: "error" });
+    expect(tab.store.getState().notice?.message).toMatch(
+      /could not be reopened after stopping: its file could not be read again \(.*could not be read.*\); open it again to go on/,
+    );
   });
 });
 

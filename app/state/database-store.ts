@@ -181,8 +181,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
      */
     let latestOpened = 0;
     const saveQueue = createSaveQueue();
-    /** The last bytes known good, for reloading after a stop when storage cannot hold them. */
-    let bytesInMemory: Uint8Array | null = null;
+    /**
+     * The last bytes known good, for reloading after a stop when storage cannot hold them: the bytes, or the File they
+     * were read from when they went to the worker (openBytes' keptAs).
+     */
+    let bytesInMemory: Uint8Array | Blob | null = null;
     /** The source of the database read on demand, for reopening it after a stop; null when one is loaded whole. */
     let readOnDemandSource: LazySourceSpec | null = null;
     /** The first sample while the worker reads it on demand and downloads it ("loading-whole"): which one, for a Stop. */
@@ -214,12 +217,12 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     /** Keeps the bytes in the browser (after the saves queued before), then shows how that ended; see savesAsked. */
-    async function persist(meta: StoredDatabaseMeta, bytes: Uint8Array, ticket = ++savesAsked): Promise<void> {
+    async function persist(meta: StoredDatabaseMeta, bytes: Uint8Array | Blob, ticket = ++savesAsked): Promise<void> {
       bytesInMemory = bytes;
       settle(meta, await saveQueue.enqueue(() => write(meta, bytes)), ticket);
     }
 
-    async function write(meta: StoredDatabaseMeta, bytes: Uint8Array): Promise<SaveState> {
+    async function write(meta: StoredDatabaseMeta, bytes: Uint8Array | Blob): Promise<SaveState> {
       await storageKnown;
       if (!get().storageAvailable) return "not-kept";
       if (notKept.has(meta.id)) return "not-kept-by-choice";
@@ -259,13 +262,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return "saved";
       } catch (error) {
         // Storage stays on: the next change (or Try again) saves again, which succeeds once space is free.
-        await refused(meta, bytes, error);
+        await refused(meta, error);
         return "failed";
       }
     }
 
     /** Explains a refused save (reason, sizes, what a reload would bring back) and leaves a mark for the next load. */
-    async function refused(meta: StoredDatabaseMeta, bytes: Uint8Array, error: unknown): Promise<void> {
+    async function refused(meta: StoredDatabaseMeta, error: unknown): Promise<void> {
       const [sizes, storedAt] = await Promise.all([
         estimateStorage(),
         storage()
@@ -273,7 +276,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           .then((entries) => entries.find((entry) => entry.id === meta.id)?.updatedAt ?? null)
           .catch(() => null),
       ]);
-      const message = describeSaveFailure({ error, databaseName: meta.name, neededBytes: bytes.byteLength, sizes, storedAt });
+      const message = describeSaveFailure({ error, databaseName: meta.name, neededBytes: meta.sizeBytes, sizes, storedAt });
       markSaveFailed({ databaseId: meta.id, databaseName: meta.name, failedAt: Date.now(), storedAt, quota: isQuotaError(error) });
       set({ saveFailure: { databaseId: meta.id, message } });
     }
@@ -392,6 +395,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       openOptions?: OpenOptions,
       /** The worker opened these bytes already (a first visit's sample): its outcome and schema. */
       openedInWorker?: Omit<SampleOpenedInWorker, "bytes">,
+      /**
+       * The File the bytes were read from: kept (in browser storage, and for a reopen after a stop) in their place, so
+       * the bytes themselves go to the worker (ownBytes: moved, not copied) and the page holds no copy of its own.
+       */
+      keptAs?: Blob,
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
       const request = ++openRequests;
@@ -400,8 +408,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       // name one database while the worker holds the other, and the next change would be saved under the wrong id.
       const overtaken = () => latestOpened !== request;
       markStart("database-bytes");
+      // Read before the open: bytes handed over to the worker are no longer the page's (their buffer is detached).
+      const sizeBytes = bytes.byteLength;
+      const kept = keptAs ?? bytes;
       try {
-        outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, openOptions);
+        outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, keptAs ? { ...openOptions, ownBytes: true } : openOptions);
       } catch (error) {
         // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
         services.connection().restart();
@@ -420,7 +431,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       }
       latestOpened = request;
       markStart("database-opened");
-      const meta: StoredDatabaseMeta = { id, name, source, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
+      const meta: StoredDatabaseMeta = { id, name, source, sizeBytes, updatedAt: Date.now() };
       readOnDemandSource = null;
       if (knownAt !== undefined) conflicts.remember(id, knownAt);
       // A refused save of the database being left is no longer this screen's: its mark still tells when it is reopened.
@@ -438,7 +449,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       if (overtaken()) return true;
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
-        bytesInMemory = bytes;
+        bytesInMemory = kept;
         set({ current: { ...meta, updatedAt: knownAt, saveState: "saved" } });
         await storage()
           .setLastOpenDatabaseId(id)
@@ -447,7 +458,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return true;
       }
       // The database is usable now; keeping a copy in the browser finishes in the background.
-      void persist(meta, bytes);
+      void persist(meta, kept);
       return true;
     }
 
@@ -657,7 +668,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             set({ notice: { kind: "error", message: `${file.name} could not be read (${errorMessage(error)}). The database that was open is still open.` } });
             return false;
           }
-          return openBytes(bytes, file.name, "file", idFor(keep));
+          // The File is kept in the bytes' place: they go to the worker whole, and the page holds no copy of its own.
+          return openBytes(bytes, file.name, "file", idFor(keep), undefined, undefined, undefined, file);
         });
       },
 
@@ -833,16 +845,28 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           return;
         }
         await saveQueue.settled(); // the stored copy must be the latest before it is read back
-        let bytes = bytesInMemory;
         // After a refused save the stored copy is older than what the person had: the bytes in memory are the latest.
         const failed = get().current?.saveState === "failed";
-        if (get().storageAvailable && !failed) {
-          const stored = await storage()
-            .loadDatabase(current.id)
-            .catch(() => null);
-          if (stored) bytes = stored.bytes;
-        }
-        const outcome = bytes ? await engine().open(bytes) : await engine().open(null);
+        const stored =
+          get().storageAvailable && !failed
+            ? await storage()
+                .loadDatabase(current.id)
+                .catch(() => null)
+            : null;
+        let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
+        if (stored) outcome = await engine().open(stored.bytes, { ownBytes: true });
+        else if (bytesInMemory instanceof Blob) {
+          // The File the database was read from (openBytes' keptAs): read again, a copy no one else holds.
+          const kept = bytesInMemory;
+          const bytes = await kept.arrayBuffer().then(
+            (buffer) => new Uint8Array(buffer),
+            (error: unknown) => error,
+          );
+          outcome =
+            bytes instanceof Uint8Array
+              ? await engine().open(bytes, { ownBytes: true })
+              : { ok: false, error: { kind: "fetch-failed", message: `its file could not be read again (${errorMessage(bytes)}); open it again to go on` } };
+        } else outcome = bytesInMemory ? await engine().open(bytesInMemory) : await engine().open(null);
         if (!outcome.ok) {
           set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` } });
         }
