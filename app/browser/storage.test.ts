@@ -57,7 +57,10 @@ describe("QueryLab storage", () => {
     const storage = createQueryLabStorage(stored, true);
     await storage.saveDatabase(meta("file", 1), new File([new Uint8Array([7, 8, 9])], "file.sqlite"));
     expect(await stored.databases.get("database:file")).toBeInstanceOf(Blob); // stored as it is, not read into bytes first
-    expect(await storage.loadDatabase("file")).toEqual({ meta: meta("file", 1), bytes: new Uint8Array([7, 8, 9]) });
+    const loaded = await storage.loadDatabase("file");
+    expect(loaded).toMatchObject({ meta: meta("file", 1), bytes: new Uint8Array([7, 8, 9]) });
+    // The Blob itself too, which can be read again: the caller may hand the bytes over and keep it instead.
+    expect(new Uint8Array(await loaded!.storedBlob!.arrayBuffer())).toEqual(new Uint8Array([7, 8, 9]));
   });
 
   it("reads past damaged records instead of trusting them", async () => {

@@ -128,7 +128,11 @@ export interface QueryLabStorage {
    * not through the page's memory. Loaded back as bytes either way.
    */
   saveDatabase(meta: StoredDatabaseMeta, data: Uint8Array | Blob): Promise<void>;
-  loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; bytes: Uint8Array } | null>;
+  /**
+   * `storedBlob`: the Blob the bytes were read from, when the database is stored as one (a File kept as it was opened):
+   * it can be read again, so the caller may hand the bytes over and keep the Blob instead.
+   */
+  loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; bytes: Uint8Array; storedBlob?: Blob } | null>;
   removeDatabase(id: string): Promise<void>;
   lastOpenDatabaseId(): Promise<string | null>;
   setLastOpenDatabaseId(id: string): Promise<void>;
@@ -309,7 +313,7 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
       const stored = await databases.get(`database:${id}`);
       if (!meta) return null;
       if (stored instanceof Uint8Array) return { meta, bytes: stored };
-      if (stored instanceof Blob) return { meta, bytes: new Uint8Array(await stored.arrayBuffer()) };
+      if (stored instanceof Blob) return { meta, bytes: new Uint8Array(await stored.arrayBuffer()), storedBlob: stored };
       return null;
     },
 

@@ -231,6 +231,36 @@ describe("a file opened whole", () => {
     expect(await notes(reloaded)).toBe(3);
   });
 
+  it("kept as its File, is reopened at the next load with its bytes handed to the engine", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const file = await pickedFile(5);
+    await storage.saveDatabase({ id: "kept", name: "notes.sqlite", source: "file", sizeBytes: file.size, updatedAt: 1 }, file);
+    await storage.setLastOpenDatabaseId("kept");
+    const connection = await createInProcessSqliteConnection();
+    const opened: unknown[] = [];
+    const open = connection.engine.open.bind(connection.engine);
+    connection.engine.open = ((bytes: Uint8Array | null, options?: OpenOptions) => {
+      opened.push(options);
+      return open(bytes, options);
+    }) as typeof connection.engine.open;
+    const channel = createBroadcastSaveChannel(`saves-${Math.random()}`);
+    channels.push(channel);
+    const store = createDatabaseStore({
+      connection: () => connection,
+      storage: () => storage,
+      channel,
+      loadSampleManifest: async () => [sample],
+      loadSampleBytes: sampleBytes,
+      address: () => null,
+      storageRefused: () => undefined,
+    });
+    await store.getState().start();
+    expect(store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
+    expect(opened).toEqual([expect.objectContaining({ ownBytes: true })]);
+    const outcome = await connection.engine.execute("SELECT count(*) FROM notes");
+    expect(outcome.ok && outcome.firstRows[0]?.[0]).toBe(5);
+  });
+
   it("after a stop without storage reopens it from the File", async () => {
     const tab = await openTab(createMemoryStorage());
     expect(await tab.store.getState().openFile(await pickedFile(4))).toBe(true);

@@ -396,8 +396,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       /** The worker opened these bytes already (a first visit's sample): its outcome and schema. */
       openedInWorker?: Omit<SampleOpenedInWorker, "bytes">,
       /**
-       * The File the bytes were read from: kept (in browser storage, and for a reopen after a stop) in their place, so
-       * the bytes themselves go to the worker (ownBytes: moved, not copied) and the page holds no copy of its own.
+       * The File (or stored Blob) the bytes were read from: kept (in browser storage, and for a reopen after a stop) in
+       * their place, so the bytes themselves go to the worker (ownBytes: moved, not copied) and the page holds no copy.
        */
       keptAs?: Blob,
     ): Promise<boolean> {
@@ -729,7 +729,17 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
             return false;
           }
-          return await openBytes(stored.bytes, stored.meta.name, stored.meta.source, stored.meta.id, stored.meta.updatedAt);
+          // Stored as the File it was opened from: that Blob is kept in the bytes' place, and they go to the worker.
+          return await openBytes(
+            stored.bytes,
+            stored.meta.name,
+            stored.meta.source,
+            stored.meta.id,
+            stored.meta.updatedAt,
+            undefined,
+            undefined,
+            stored.storedBlob,
+          );
         } catch (error) {
           set({ notice: { kind: "error", message: `The stored database could not be read (${errorMessage(error)}).` } });
           return false;
