@@ -29,9 +29,28 @@ async function sampleBytes(): Promise<Uint8Array> {
 const channels: SaveChannel[] = [];
 afterEach(() => channels.splice(0).forEach((channel) => channel.close()));
 
-/** One tab of the page: its own SQLite engine and store, sharing the browser's storage and save channel with other tabs. */
-async function openTab(storage: QueryLabStorage, channelName = `saves-${Math.random()}`) {
+/** The options each call of the engine's open was given, from now on. */
+function optionsOfOpens(connection: Awaited<ReturnType<typeof createInProcessSqliteConnection>>): unknown[] {
+  const opened: unknown[] = [];
+  const open = connection.engine.open.bind(connection.engine);
+  connection.engine.open = ((bytes: Uint8Array | null, options?: OpenOptions) => {
+    opened.push(options);
+    return open(bytes, options);
+  }) as typeof connection.engine.open;
+  return opened;
+}
+
+/**
+ * One tab of the page: its own SQLite engine and store, sharing the browser's storage and save channel with other tabs.
+ * `beforeStart` sees the tab's connection before its store starts.
+ */
+async function openTab(
+  storage: QueryLabStorage,
+  channelName = `saves-${Math.random()}`,
+  beforeStart: (connection: Awaited<ReturnType<typeof createInProcessSqliteConnection>>) => void = () => undefined,
+) {
   const connection = await createInProcessSqliteConnection();
+  beforeStart(connection);
   const channel = createBroadcastSaveChannel(channelName);
   channels.push(channel);
   const bytes = await sampleBytes();
@@ -213,12 +232,7 @@ describe("a file opened whole", () => {
       kept.push(data);
       return save(meta, data);
     };
-    const opened: unknown[] = [];
-    const open = tab.connection.engine.open.bind(tab.connection.engine);
-    tab.connection.engine.open = ((bytes: Uint8Array | null, options?: OpenOptions) => {
-      opened.push(options);
-      return open(bytes, options);
-    }) as typeof tab.connection.engine.open;
+    const opened = optionsOfOpens(tab.connection);
     const file = await pickedFile(3);
     expect(await tab.store.getState().openFile(file)).toBe(true);
     await expect.poll(() => tab.store.getState().current?.saveState).toBe("saved");
@@ -236,29 +250,11 @@ describe("a file opened whole", () => {
     const file = await pickedFile(5);
     await storage.saveDatabase({ id: "kept", name: "notes.sqlite", source: "file", sizeBytes: file.size, updatedAt: 1 }, file);
     await storage.setLastOpenDatabaseId("kept");
-    const connection = await createInProcessSqliteConnection();
-    const opened: unknown[] = [];
-    const open = connection.engine.open.bind(connection.engine);
-    connection.engine.open = ((bytes: Uint8Array | null, options?: OpenOptions) => {
-      opened.push(options);
-      return open(bytes, options);
-    }) as typeof connection.engine.open;
-    const channel = createBroadcastSaveChannel(`saves-${Math.random()}`);
-    channels.push(channel);
-    const store = createDatabaseStore({
-      connection: () => connection,
-      storage: () => storage,
-      channel,
-      loadSampleManifest: async () => [sample],
-      loadSampleBytes: sampleBytes,
-      address: () => null,
-      storageRefused: () => undefined,
-    });
-    await store.getState().start();
-    expect(store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
+    let opened: unknown[] = [];
+    const tab = await openTab(storage, undefined, (connection) => (opened = optionsOfOpens(connection)));
+    expect(tab.store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
     expect(opened).toEqual([expect.objectContaining({ ownBytes: true })]);
-    const outcome = await connection.engine.execute("SELECT count(*) FROM notes");
-    expect(outcome.ok && outcome.firstRows[0]?.[0]).toBe(5);
+    expect(await notes(tab)).toBe(5);
   });
 
   it("after a stop without storage reopens it from the File", async () => {
