@@ -7,3 +7,21 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export { VIEWPORT };
+
+export interface BrowserProcess {
+  id: number;
+  /** "browser", "renderer", "GPU", "utility"… */
+  type: string;
+  /** CPU time the process has used so far, in seconds. */
+  cpuTime: number;
+}
+
+/** The browser's processes as CDP's SystemInfo.getProcessInfo lists them. */
+export async function browserProcesses(browser: Browser): Promise<BrowserProcess[]> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    return ((await session.send("SystemInfo.getProcessInfo")) as { processInfo: BrowserProcess[] }).processInfo;
+  } finally {
+    await session.detach();
+  }
+}

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { startRangeServer } from "../e2e/range-server";
+import { browserProcesses } from "./browser";
 import { makeReadingsDatabase, type ReadingsDatabase } from "../e2e/readings-database";
 import { REPOSITORY_ROOT } from "./serve";
 import { round } from "./stats";
@@ -51,13 +52,7 @@ function cached(name: string, bytes: number): ReadingsDatabase {
 
 /** Renderer processes of the browser, by CDP's process list (one page is open at a time here). */
 async function rendererPids(browser: Browser): Promise<number[]> {
-  const session = await browser.newBrowserCDPSession();
-  try {
-    const info = (await session.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
-    return info.processInfo.filter((process) => process.type === "renderer").map((process) => process.id);
-  } finally {
-    await session.detach();
-  }
+  return (await browserProcesses(browser)).filter((process) => process.type === "renderer").map((process) => process.id);
 }
 
 function statusKB(pid: number, field: "VmHWM" | "VmRSS"): number {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page, Request } from "@playwright/test";
-import { VIEWPORT } from "./browser";
+import { browserProcesses, VIEWPORT } from "./browser";
 import { deferredChunks, readChunkGraph } from "./bundle-graph";
 import { kilobytes, median, round, roundAll } from "./stats";
 
@@ -61,6 +61,23 @@ interface ColdLoad {
   gotoToReadyMs: number;
   /** The page's own start marks (app/browser/start-marks.ts), ms since navigation start; none for the floor. */
   steps: Record<string, number>;
+  /** CPU time all the browser's processes used from just before the navigation to ready (see processCpuMs). */
+  browserCpuMs: number;
+}
+
+/**
+ * CPU time so far of each of the browser's processes (CDP SystemInfo.getProcessInfo: the browser, its renderers, GPU and
+ * utility processes), in ms by process id. On two cores a cold load keeps both busy, so its time to ready follows the
+ * CPU it needs, which this shows page by page; a process that exits before the second reading is left out.
+ */
+async function processCpuMs(browser: Browser): Promise<Map<number, number>> {
+  return new Map((await browserProcesses(browser)).map((process) => [process.id, process.cpuTime * 1000]));
+}
+
+function cpuUsedSince(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [id, ms] of after) used += ms - (before.get(id) ?? 0);
+  return used;
 }
 
 /** The start marks ("querylab:<step>") of a page or worker, as absolute times (its time origin + the mark's time). */
@@ -142,6 +159,7 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
     if (options.arriveFrom) await page.goto(options.arriveFrom, { timeout: LOAD_TIMEOUT_MS });
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
+    const cpuBefore = await processCpuMs(browser);
     const started = performance.now();
     // "commit": the ready probe times the load; waiting for the load event would only add a condition that can stall.
     await page.goto(url, { timeout: LOAD_TIMEOUT_MS, waitUntil: "commit" });
@@ -149,13 +167,14 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
       throw new Error(`The app did not become ready: ${String(error)}${pageErrors.length ? `\nPage errors: ${pageErrors.join("; ")}` : ""}`);
     });
     const gotoToReadyMs = performance.now() - started;
+    const browserCpuMs = cpuUsedSince(cpuBefore, await processCpuMs(browser));
     const marks = await page.evaluate(() => window.__benchMarks ?? {});
     if (marks.readyAt === undefined || marks.schemaListedAt === undefined) {
       throw new Error("The ready probe did not fire although Playwright saw the app ready.");
     }
     const steps = await startSteps(page);
     return {
-      load: { navigationToReadyMs: marks.readyAt, navigationToSchemaMs: marks.schemaListedAt, gotoToReadyMs, steps },
+      load: { navigationToReadyMs: marks.readyAt, navigationToSchemaMs: marks.schemaListedAt, gotoToReadyMs, steps, browserCpuMs },
       page,
       close: () => context.close(),
     };
@@ -178,6 +197,9 @@ export interface TimeToReadyResult {
    * the median of those.
    */
   stepsMedianMs: Record<string, number>;
+  /** CPU time the browser's processes used from the navigation to ready (ColdLoad.browserCpuMs). */
+  browserCpuMedianMs: number;
+  browserCpuSamplesMs: number[];
 }
 
 function medianSteps(loads: readonly ColdLoad[]): Record<string, number> {
@@ -194,6 +216,7 @@ function summarize(loads: readonly ColdLoad[]): TimeToReadyResult {
   const ready = figures((load) => load.navigationToReadyMs);
   const schema = figures((load) => load.navigationToSchemaMs);
   const viaGoto = figures((load) => load.gotoToReadyMs);
+  const cpu = figures((load) => load.browserCpuMs);
   return {
     medianMs: ready.median,
     samplesMs: ready.samples,
@@ -202,6 +225,8 @@ function summarize(loads: readonly ColdLoad[]): TimeToReadyResult {
     gotoToReadyMedianMs: viaGoto.median,
     gotoToReadySamplesMs: viaGoto.samples,
     stepsMedianMs: medianSteps(loads),
+    browserCpuMedianMs: cpu.median,
+    browserCpuSamplesMs: cpu.samples,
   };
 }
 

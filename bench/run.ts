@@ -15,7 +15,7 @@ import { BOOKSHOP_QUERIES, measureQueryLatency, openBareWorkerPage } from "./que
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
 import { detailTable, summaryTable, type SummaryRow } from "./report";
 import { buildApp, REPOSITORY_ROOT, startPreview, type PreviewServer } from "./serve";
-import { formatMs } from "./stats";
+import { formatMs, round } from "./stats";
 import { measureStopLatency } from "./stop-latency";
 import { measureResponsiveness } from "./responsiveness";
 import { openTestPage } from "./test-page";
@@ -262,6 +262,12 @@ function printReport(machine: {
         value: `${comparison.readyRatio}× (${comparison.queryLab.medianMs} / ${comparison.floor.medianMs} ms; schema ${comparison.schemaListedRatio}×)`,
         target: "≤ 1×",
         pass: comparison.readyRatio <= 1,
+      });
+      rows.push({
+        metric: `  CPU the browser used until ready, all its processes (${label})`,
+        value: `QueryLab ${comparison.queryLab.browserCpuMedianMs} ms, floor page ${comparison.floor.browserCpuMedianMs} ms (${round(comparison.queryLab.browserCpuMedianMs / comparison.floor.browserCpuMedianMs, 2)}×)`,
+        target: "",
+        pass: null,
       });
       const steps = Object.entries(comparison.queryLab.stepsMedianMs).map(([step, ms]) => `${step} ${ms}`);
       if (steps.length > 0)

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
         floorMs: loopback.floor.medianMs,
         ratio: loopback.readyRatio,
         schemaRatio: loopback.schemaListedRatio,
+        cpuMs: { queryLab: loopback.queryLab.browserCpuMedianMs, floor: loopback.floor.browserCpuMedianMs },
         steps: loopback.queryLab.stepsMedianMs,
       },
       throttled: {
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
         floorMs: throttled.floor.medianMs,
         ratio: throttled.readyRatio,
         schemaRatio: throttled.schemaListedRatio,
+        cpuMs: { queryLab: throttled.queryLab.browserCpuMedianMs, floor: throttled.floor.browserCpuMedianMs },
         steps: throttled.queryLab.stepsMedianMs,
       },
       // Diagnostics: the same, arriving from a page on another site (bench/page-load.ts: arrivingFromAnotherSite).
