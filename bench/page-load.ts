@@ -61,7 +61,10 @@ interface ColdLoad {
   gotoToReadyMs: number;
   /** The page's own start marks (app/browser/start-marks.ts), ms since navigation start; none for the floor. */
   steps: Record<string, number>;
-  /** CPU time all the browser's processes used from just before the navigation to ready (see processCpuMs). */
+  /**
+   * CPU time all the browser's processes used from just before the navigation until the bench saw the page ready (it
+   * asks every READY_POLL_MS, so a little after the page's own ready; see processCpuMs).
+   */
   browserCpuMs: number;
 }
 
