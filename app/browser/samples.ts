@@ -24,7 +24,7 @@ export const sampleEntrySchema = z.object({
 });
 export type SampleEntry = z.infer<typeof sampleEntrySchema>;
 
-function sampleUrl(file: string): string {
+export function sampleUrl(file: string): string {
   return `${import.meta.env.BASE_URL}samples/${file}`;
 }
 
