@@ -15,8 +15,8 @@ import { precompressedAssets } from "./scripts/vite-precompress";
 import { startupPreloads } from "./scripts/vite-startup-preloads";
 // A course build (course.config.json, or QUERYLAB_COURSE=path): its database, exercise set, starting screen and title.
 import { courseBuild } from "./scripts/vite-course";
-// Each bundled sample's column profile, computed while building, for a first visit to take instead of profiling it.
-import { shippedSampleProfiles } from "./scripts/vite-sample-profiles";
+// Each bundled sample's column profile and value index, computed while building, for a first visit to take.
+import { shippedSampleContext } from "./scripts/vite-shipped-samples";
 // One chunk for everything the entry imports statically (two script requests at start instead of ~30).
 import { startChunk } from "./scripts/vite-start-chunk";
 
@@ -31,7 +31,7 @@ export default defineConfig(({ mode }) => ({
     startupPreloads(),
     precompressedAssets(),
     courseBuild(),
-    shippedSampleProfiles(),
+    shippedSampleContext(),
     startChunk(fileURLToPath(new URL("./app/main.tsx", import.meta.url))),
   ],
   worker: { format: "es" },

@@ -22,6 +22,8 @@ async function askAndPrune(page: Page, question: string, sql: string): Promise<v
 }
 
 test("the value index is built once, reused after a reload, still matches values, and is built again after a write", async ({ page }) => {
+  // The site's own index of the sample (e2e/shipped-samples.spec.ts) is kept away: this is the worker's build.
+  await page.route("**/samples/bookshop.sqlite.values-*.bin", (route) => route.fulfill({ status: 404, body: "Not found" }));
   await openApp(page);
   // First visit: the worker reads the values and the page keeps the index.
   await expect(valueStatus(page)).toHaveAttribute("data-source", "built", { timeout: 30_000 });

@@ -48,8 +48,8 @@ describe("precompressedCopy", () => {
   });
 
   it("offers nothing for a file without copies or of a type it does not compress", () => {
-    const root = site({ "page.html": "<p>", "data.bin": "x", "data.bin.gz": "g" });
+    const root = site({ "page.html": "<p>", "data.dat": "x", "data.dat.gz": "g" });
     expect(precompressedCopy(join(root, "page.html"), "br, gzip")).toBeNull();
-    expect(precompressedCopy(join(root, "data.bin"), "gzip")).toBeNull();
+    expect(precompressedCopy(join(root, "data.dat"), "gzip")).toBeNull();
   });
 });

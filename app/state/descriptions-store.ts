@@ -14,8 +14,8 @@ import { buildDescribeRequest, MAX_COLUMNS_PER_REQUEST, type DescribeRequest } f
 import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
 import { presetOf } from "../core/llm/provider-presets";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
-import { loadSampleManifest } from "../browser/samples";
-import { shippedSampleProfile } from "../browser/shipped-profile";
+import { shippedSampleProfile } from "../browser/shipped-sample-context";
+import { openSampleFile } from "./open-sample-file";
 import { useDatabaseStore } from "./database-store";
 import { llmForRequest, useSettingsStore } from "./settings-store";
 import { errorMessage } from "../core/error-message";
@@ -216,15 +216,6 @@ export function afterStartup(): Promise<void> {
   });
 }
 
-/** The build's profile of the open database when it is a bundled sample as shipped (app/browser/shipped-profile.ts). */
-async function shippedProfileOfOpenSample(contentKey: string): Promise<DatabaseProfile | null> {
-  const current = useDatabaseStore.getState().current;
-  if (current?.source !== "sample") return null;
-  // A sample is known by its title, as the database store matches a kept copy to the sample it came from.
-  const sample = (await loadSampleManifest().catch(() => [])).find((entry) => entry.title === current.name);
-  return sample ? shippedSampleProfile(sample.file, contentKey) : null;
-}
-
 /** Loads the profile of what the worker has open: from IndexedDB when this content was profiled before, else the build's of an unchanged sample, else from the worker. */
 async function loadProfile(databaseId: string): Promise<void> {
   const store = useDescriptionsStore;
@@ -246,7 +237,8 @@ async function loadProfile(databaseId: string): Promise<void> {
           .loadProfile(contentKey)
           .catch(() => null)
       : null;
-    const shipped = stored ? null : await shippedProfileOfOpenSample(contentKey);
+    const sampleFile = stored ? null : await openSampleFile();
+    const shipped = sampleFile ? await shippedSampleProfile(sampleFile, contentKey) : null;
     const profile = stored ?? shipped ?? (await engine.profile());
     if (!still()) return;
     store.setState({ profile: { status: "ready", value: profile, error: null } });

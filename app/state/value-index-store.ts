@@ -6,14 +6,16 @@ import type { ValueIndexOutcome } from "../core/schema/value-index-host";
 import { valueSnapshotKey } from "../core/schema/value-snapshot";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
 import { indexValuesIn } from "../browser/value-index-calls";
+import { shippedValueIndexSnapshot } from "../browser/shipped-sample-context";
 import { useDatabaseStore } from "./database-store";
 import { afterStartup } from "./descriptions-store";
+import { openSampleFile } from "./open-sample-file";
 
 export type ValueIndexStatus =
   | { state: "idle" }
   | { state: "reading" }
   | { state: "indexing"; values: number; tablesDone: number; tables: number }
-  | { state: "ready"; contentKey: string; valueCount: number; truncated: boolean; source: "built" | "kept"; elapsedMs: number }
+  | { state: "ready"; contentKey: string; valueCount: number; truncated: boolean; source: "built" | "kept" | "shipped"; elapsedMs: number }
   | { state: "failed"; message: string };
 
 interface ValueIndexState {
@@ -50,15 +52,19 @@ async function keptSnapshot(contentKey: string): Promise<Blob | null> {
 }
 
 /** One attempt for this content: the kept index when there is one the worker accepts, else a build in the worker. */
-async function indexContent(contentKey: string): Promise<ValueIndexOutcome & { source: "built" | "kept" }> {
+async function indexContent(contentKey: string): Promise<ValueIndexOutcome & { source: "built" | "kept" | "shipped" }> {
   const engine = sqliteConnection().engine;
   setStatus({ state: "reading" });
-  const snapshot = await keptSnapshot(contentKey);
+  // Kept in this browser, else the build's of a bundled sample as shipped (its snapshot named by this content's key).
+  const kept = await keptSnapshot(contentKey);
+  const sampleFile = kept ? null : await openSampleFile();
+  const shipped = sampleFile ? await shippedValueIndexSnapshot(sampleFile, contentKey) : null;
+  const snapshot = kept ?? shipped;
   if (snapshot) {
     // A Blob crosses to the worker as a handle: the worker reads its bytes, this thread never does.
     const loaded = await engine.loadValueIndex(contentKey, snapshot);
     // A damaged or outdated snapshot is rebuilt from the database; a changed database is the caller's to retry.
-    if (loaded.ok || loaded.cancelled) return { ...loaded, source: "kept" };
+    if (loaded.ok || loaded.cancelled) return { ...loaded, source: kept ? "kept" : "shipped" };
   }
   setStatus({ state: "indexing", values: 0, tablesDone: 0, tables: 0 });
   const built = await indexValuesIn(engine, (progress) => {

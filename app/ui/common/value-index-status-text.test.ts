@@ -14,6 +14,7 @@ describe("the value index's status sentence", () => {
     const ready = { state: "ready" as const, contentKey: "k", valueCount: 1_234, truncated: false, elapsedMs: 2_345 };
     expect(valueIndexStatusText({ ...ready, source: "built" })).toBe("1,234 values · indexed in 2.3 s");
     expect(valueIndexStatusText({ ...ready, source: "kept", elapsedMs: 400 })).toBe("1,234 values · reused from this browser in 0.4 s");
+    expect(valueIndexStatusText({ ...ready, source: "shipped", elapsedMs: 300 })).toBe("1,234 values · index from the site, read in 0.3 s");
     expect(valueIndexStatusText({ ...ready, source: "built", truncated: true })).toBe(
       "1,234 values (the first 100,000 of a column, 500,000 at most) · indexed in 2.3 s",
     );

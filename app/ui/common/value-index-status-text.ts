@@ -22,7 +22,12 @@ export function valueIndexStatusText(status: ValueIndexStatus): string | null {
       const capped = status.truncated
         ? ` (the first ${formatCount(DEFAULT_VALUE_LIMITS.perColumn)} of a column, ${formatCount(DEFAULT_VALUE_LIMITS.total)} at most)`
         : "";
-      const origin = status.source === "kept" ? `reused from this browser in ${seconds(status.elapsedMs)}` : `indexed in ${seconds(status.elapsedMs)}`;
+      const origin =
+        status.source === "kept"
+          ? `reused from this browser in ${seconds(status.elapsedMs)}`
+          : status.source === "shipped"
+            ? `index from the site, read in ${seconds(status.elapsedMs)}`
+            : `indexed in ${seconds(status.elapsedMs)}`;
       return `${formatCount(status.valueCount)} values${capped} · ${origin}`;
     }
     case "failed":

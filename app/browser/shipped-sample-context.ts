@@ -1,9 +1,9 @@
-// The column profile of a bundled sample as the build computed it (scripts/vite-sample-profiles.ts): a first visit takes
-// it from the site instead of profiling the sample in the SQLite worker, which took ~0.5 s of CPU for the bookshop
-// (~0.65 s of the browser's, with the compiling it set off) while the editor was loading (issue #14).
+// A bundled sample's column profile and value index as the build computed them (scripts/vite-shipped-samples.ts): a
+// first visit takes them from the site instead of computing them in the SQLite worker, which for the bookshop took
+// ~0.8 s and ~1.3 s of the browser's CPU (with the compiling they set off) while the editor was loading (issue #14).
 import type { DatabaseProfile } from "../core/schema/types";
 import { databaseProfileSchema } from "./storage";
-import { shippedProfileFile } from "./shipped-profile-file";
+import { shippedProfileFile, shippedValueIndexFile } from "./shipped-sample-files";
 import { sampleUrl } from "./samples";
 
 /**
@@ -27,6 +27,20 @@ async function fetchShippedProfile(sampleFile: string, contentKey: string, fetch
     if (!response.ok) return null;
     const parsed = databaseProfileSchema.safeParse(await response.json());
     return parsed.success && parsed.data.contentKey === contentKey ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The build's value index snapshot of the sample `sampleFile` for the content `contentKey` names, as a Blob for the
+ * worker (which checks it, and indexes the database itself when it is not a snapshot it reads); null when the site has
+ * none for that content (a changed sample, the dev server) or it cannot be fetched.
+ */
+export async function shippedValueIndexSnapshot(sampleFile: string, contentKey: string, fetchFile: typeof fetch = fetch): Promise<Blob | null> {
+  try {
+    const response = await fetchFile(sampleUrl(shippedValueIndexFile(sampleFile, contentKey)));
+    return response.ok ? await response.blob() : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DatabaseProfile } from "../core/schema/types";
-import { shippedSampleProfile } from "./shipped-profile";
+import { shippedSampleProfile, shippedValueIndexSnapshot } from "./shipped-sample-context";
 
 function profileOf(contentKey: string): DatabaseProfile {
   return {
@@ -67,5 +67,22 @@ describe("shippedSampleProfile", () => {
     const profiles = await Promise.all([1, 2, 3].map(() => shippedSampleProfile("clinic.sqlite", "key-g", fetchFile)));
     expect(profiles.every((profile) => profile?.contentKey === "key-g")).toBe(true);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe("shippedValueIndexSnapshot", () => {
+  it("asks for the snapshot of the content that is open, by its key", async () => {
+    const { fetchFile, requests } = site("snapshot bytes");
+    const snapshot = await shippedValueIndexSnapshot("bookshop.sqlite", "de8f-2", fetchFile);
+    expect(await snapshot?.text()).toBe("snapshot bytes");
+    expect(requests).toEqual(["/samples/bookshop.sqlite.values-de8f-2.bin"]);
+  });
+
+  it("gives null when the site has none for that content, or cannot be reached", async () => {
+    expect(await shippedValueIndexSnapshot("bookshop.sqlite", "other", site("Not found", 404).fetchFile)).toBeNull();
+    const failing = (async () => {
+      throw new TypeError("Failed to fetch");
+    }) as typeof fetch;
+    expect(await shippedValueIndexSnapshot("bookshop.sqlite", "other", failing)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// A first visit takes a bundled sample's column profile from the site (the build's, scripts/vite-sample-profiles.ts)
-// rather than profiling the sample in the SQLite worker while the editor loads (issue #14); a file that names other
-// content than the sample opened is left alone, and the worker profiles as for any database.
+// A first visit takes a bundled sample's column profile and value index from the site (the build's,
+// scripts/vite-shipped-samples.ts) rather than computing them in the SQLite worker while the editor loads (issue #14); a
+// profile that names other content than the sample opened is left alone, and with no index on the site for the content
+// opened the worker indexes it, as for any database.
 import { expect, test, type Page } from "@playwright/test";
 import { openApp } from "./helpers";
 
@@ -65,4 +66,37 @@ test("a profile on the site for other content than the sample opened is not used
   expect(shown.contentKey).toBe(shown.openKey);
   expect(shown.formatDistinct).toBeGreaterThan(0);
   expect(shown.formatDistinct).not.toBe(MARKED_DISTINCT);
+});
+
+/** The value index's state as the status line shows it, once it is ready. */
+async function valueIndexReady(page: Page): Promise<{ source: string | undefined; text: string | null }> {
+  const status = page.locator("[data-index-state]");
+  await expect(status).toHaveAttribute("data-index-state", "ready", { timeout: 30_000 });
+  return { source: (await status.getAttribute("data-source")) ?? undefined, text: await status.textContent() };
+}
+
+test("a first visit reads the sample's value index from the site instead of indexing the sample, and questions use it", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/samples\/bookshop\.sqlite\.values-/.test(request.url())) asked.push(new URL(request.url()).pathname);
+  });
+  await openApp(page);
+  const ready = await valueIndexReady(page);
+  // Read once the index is ready: until the whole file is in, the sample is read on demand under another key.
+  const openKey = await page.evaluate(() => window.__querylab!.engine().contentKey());
+  expect(ready.source).toBe("shipped");
+  expect(ready.text).toMatch(/^[\d,]+ values · index from the site, read in /);
+  // One request, for the content the worker has open.
+  expect(asked).toEqual([`/samples/bookshop.sqlite.values-${openKey}.bin`]);
+  // The worker holds it: a value of the sample is found for a question.
+  const matches = await page.evaluate((key) => window.__querylab!.engine().matchValues(key, "books in the Paperback format", null), openKey);
+  expect(matches?.some((match) => match.value === "Paperback")).toBe(true);
+});
+
+test("with no index on the site for the content opened, the worker indexes the sample itself", async ({ page }) => {
+  await page.route("**/samples/bookshop.sqlite.values-*.bin", (route) => route.fulfill({ status: 404, body: "Not found" }));
+  await openApp(page);
+  const ready = await valueIndexReady(page);
+  expect(ready.source).toBe("built");
+  expect(ready.text).toMatch(/ · indexed in /);
 });
