@@ -73,11 +73,11 @@ interface ColdLoad {
  * utility processes), in ms by process id. On two cores a cold load keeps both busy, so its time to ready follows the
  * CPU it needs, which this shows page by page; a process that exits before the second reading is left out.
  */
-async function processCpuMs(browser: Browser): Promise<Map<number, number>> {
+export async function processCpuMs(browser: Browser): Promise<Map<number, number>> {
   return new Map((await browserProcesses(browser)).map((process) => [process.id, process.cpuTime * 1000]));
 }
 
-function cpuUsedSince(before: Map<number, number>, after: Map<number, number>): number {
+export function cpuUsedSince(before: Map<number, number>, after: Map<number, number>): number {
   let used = 0;
   for (const [id, ms] of after) used += ms - (before.get(id) ?? 0);
   return used;

@@ -10,6 +10,7 @@ import { measureLargeResult } from "./large-result";
 import { lazyDatabaseRows, measureLazyDatabases, type LazyDatabaseFigures } from "./lazy-database";
 import { measureValueIndexScale } from "./value-index-scale";
 import { installFloor } from "./floor-site";
+import { measureFirstVisitCpu, type FirstVisitCpu } from "./first-visit-cpu";
 import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, measureTimeToReady, THROTTLED_NETWORK, type StartupComparison } from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency, openBareWorkerPage } from "./query-latency";
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
@@ -30,6 +31,8 @@ const RESULTS_PATH = join(REPOSITORY_ROOT, "bench/results.json");
 const COLD_LOADS = 7;
 /** A diagnostic, not a target: the same cold load with Monaco's chunk refused, to show what the editor costs the first load. */
 const EDITOR_BLOCKED_LOADS = 3;
+/** First visits measured for their CPU until the page has settled (bench/first-visit-cpu.ts). */
+const FIRST_VISIT_CPU_RUNS = 5;
 const LATENCY = { warmups: 3, repetitions: 15 };
 /** Ctrl+Enter presses per query of the 30: one to warm up, three measured (their median is the query's figure). */
 const KEY_TO_ROWS = { warmups: 1, repetitions: 3 };
@@ -118,6 +121,7 @@ async function main(): Promise<number> {
       await attempt("startupFromAnotherSiteThrottled", () => compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK, anotherSite));
       await attempt("timeToReadyWithoutEditor", () => measureTimeToReady(browser, server.url, EDITOR_BLOCKED_LOADS, { blockEditor: true }));
       await attempt("initialJavaScript", () => measureInitialJavaScript(browser, server.url, join(REPOSITORY_ROOT, PRODUCTION_DIRECTORY)));
+      await attempt("firstVisitCpu", () => measureFirstVisitCpu(browser, server.url, FIRST_VISIT_CPU_RUNS));
     });
     await withServer(TEST_DIRECTORY, async (server) => {
       await attempt("queryLatency", async () => {
@@ -292,6 +296,16 @@ function printReport(machine: {
       pass: null,
     });
   } else error("  diagnostic: Monaco blocked", "timeToReadyWithoutEditor");
+
+  const firstVisit = measured(metrics.firstVisitCpu as Metric<FirstVisitCpu>);
+  if (firstVisit) {
+    rows.push({
+      metric: `first visit: CPU of the browser, navigation → ${firstVisit.settleMs / 1000} s after the editor appeared (median of ${firstVisit.runs})`,
+      value: `${firstVisit.cpuMedianMs} ms (value index: ${[...new Set(firstVisit.valueIndexSources)].join(", ")})`,
+      target: "",
+      pass: null,
+    });
+  } else error("first visit: CPU of the browser", "firstVisitCpu");
 
   const javascript = measured(metrics.initialJavaScript as Metric<Awaited<ReturnType<typeof measureInitialJavaScript>>>);
   if (javascript) {
