@@ -1,13 +1,13 @@
 // Vite plugin: what the page would compute of each bundled sample once it is open, computed while building with the
 // worker's own code (DatabaseService, run in Node) and written beside the sample: its column profile
 // (samples/<file>.profile.json) and its value index's snapshot (samples/<file>.values-<content key>.bin). A first visit
-// takes them (app/browser/shipped-profile.ts, app/state/value-index-store.ts) instead of computing them in the SQLite
+// takes them (app/browser/shipped-sample-context.ts, asked by the descriptions and value-index stores) instead of computing them in the SQLite
 // worker while the editor loads (issue #14). Both name the content they describe (its content key, a hash of the file),
 // so none is used for a changed file.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { createEngine } from "../app/cli/node-engine";
+import { openDatabaseFile } from "../app/cli/node-engine";
 import { shippedProfileFile, shippedValueIndexFile } from "../app/browser/shipped-sample-files";
 import type { DatabaseProfile } from "../app/core/schema/types";
 
@@ -24,9 +24,7 @@ export async function shippedSamples(publicDirectory: string): Promise<ShippedSa
   const entries = JSON.parse(readFileSync(join(publicDirectory, "samples/manifest.json"), "utf8")) as Array<{ file: string }>;
   const samples: ShippedSample[] = [];
   for (const { file } of entries) {
-    const engine = await createEngine();
-    const opened = await engine.open(new Uint8Array(readFileSync(join(publicDirectory, "samples", file))));
-    if (!opened.ok) throw new Error(`samples/${file}: ${opened.error.message}`);
+    const engine = await openDatabaseFile(join(publicDirectory, "samples", file));
     // The options the page asks with (none): the same profile it would have computed, had it had the time.
     const profile = await engine.profile();
     const indexed = await engine.indexValues();

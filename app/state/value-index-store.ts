@@ -51,7 +51,7 @@ async function keptSnapshot(contentKey: string): Promise<Blob | null> {
     .catch(() => null);
 }
 
-/** One attempt for this content: the kept index when there is one the worker accepts, else a build in the worker. */
+/** One attempt for this content: the index kept in this browser, else the build's of an unchanged bundled sample, when the worker accepts it; else a build in the worker. */
 async function indexContent(contentKey: string): Promise<ValueIndexOutcome & { source: "built" | "kept" | "shipped" }> {
   const engine = sqliteConnection().engine;
   setStatus({ state: "reading" });
