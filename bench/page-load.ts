@@ -136,6 +136,24 @@ interface ColdLoadOptions {
    * tab's blank page, as the target's figures do.
    */
   arriveFrom?: string;
+  /**
+   * A returning visit: the page is visited once first (not measured) and, once ready and this expression (evaluated in
+   * the page, awaited) is true, visited again in the same context; that second load is measured, with the storage,
+   * HTTP cache and service worker the first left behind.
+   */
+  revisitWhen?: string;
+}
+
+/** How long a first visit may take to leave what a returning visit finds (its database kept, its service worker active). */
+const REVISIT_SETTLE_TIMEOUT_MS = 60_000;
+
+/** Polls `expression` in the page (awaited: it may be async) until it is true. */
+async function waitInPage(page: Page, expression: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (performance.now() > deadline) throw new Error(`${expression} was not true within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function emulateNetwork(page: Page, network: NetworkProfile): Promise<void> {
@@ -150,7 +168,10 @@ async function emulateNetwork(page: Page, network: NetworkProfile): Promise<void
   });
 }
 
-/** One first visit: a new context has empty storage and an empty HTTP cache, so the sample is fetched and opened. */
+/**
+ * One first visit: a new context has empty storage and an empty HTTP cache, so the sample is fetched and opened. With
+ * revisitWhen, the visit measured is the context's second (a returning visit).
+ */
 async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions = {}): Promise<{ load: ColdLoad; page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
@@ -160,6 +181,11 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
     const page = await context.newPage();
     if (options.network) await emulateNetwork(page, options.network);
     if (options.arriveFrom) await page.goto(options.arriveFrom, { timeout: LOAD_TIMEOUT_MS });
+    if (options.revisitWhen) {
+      await page.goto(url, { timeout: LOAD_TIMEOUT_MS, waitUntil: "commit" });
+      await waitForReady(page);
+      await waitInPage(page, options.revisitWhen, REVISIT_SETTLE_TIMEOUT_MS);
+    }
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     const cpuBefore = await processCpuMs(browser);
@@ -275,6 +301,16 @@ export interface StartupComparison {
 }
 
 /**
+ * When a returning visit comes back to each page (compareStartup's revisitWhen): QueryLab once its database is kept in
+ * the browser (the status line says so) and its service worker is active (the production build's; it precaches the
+ * site), as a person comes back to it another day; the floor page keeps nothing but what the HTTP cache holds.
+ */
+export const RETURNING_VISIT = {
+  queryLab: `(async () => (document.querySelector("footer")?.textContent ?? "").includes("saved in this browser") && Boolean((await navigator.serviceWorker.getRegistration())?.active))()`,
+  floor: "true",
+};
+
+/**
  * QueryLab and the floor page (bench/floor: sql.js on the main thread, a 1 KB database) loaded cold in turn, the
  * order alternating each round, so both see the same machine load and the ratio means something on a busy machine.
  */
@@ -284,6 +320,8 @@ export async function compareStartup(
   runs: number,
   network?: NetworkProfile,
   arriveFrom?: string,
+  /** Returning visits instead of first ones (ColdLoadOptions.revisitWhen), with each page's condition for coming back. */
+  revisitWhen?: { queryLab: string; floor: string },
 ): Promise<StartupComparison> {
   const queryLab: ColdLoad[] = [];
   const floor: ColdLoad[] = [];
@@ -292,7 +330,7 @@ export async function compareStartup(
     const order = run % 2 === 0 ? (["queryLab", "floor"] as const) : (["floor", "queryLab"] as const);
     for (const page of order) {
       // On a saturated machine one load can miss the timeout; it is reported, and the median is of the others.
-      const load = await timedColdLoad(browser, urls[page], { network, arriveFrom }).catch((error: unknown) => {
+      const load = await timedColdLoad(browser, urls[page], { network, arriveFrom, revisitWhen: revisitWhen?.[page] }).catch((error: unknown) => {
         notReady.push(`${page} run ${run + 1}: ${String(error).split("\n")[0]}`);
         return null;
       });

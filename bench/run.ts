@@ -11,7 +11,15 @@ import { lazyDatabaseRows, measureLazyDatabases, type LazyDatabaseFigures } from
 import { measureValueIndexScale } from "./value-index-scale";
 import { installFloor } from "./floor-site";
 import { measureFirstVisitCpu, type FirstVisitCpu } from "./first-visit-cpu";
-import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, measureTimeToReady, THROTTLED_NETWORK, type StartupComparison } from "./page-load";
+import {
+  arrivingFromAnotherSite,
+  compareStartup,
+  measureInitialJavaScript,
+  measureTimeToReady,
+  RETURNING_VISIT,
+  THROTTLED_NETWORK,
+  type StartupComparison,
+} from "./page-load";
 import { BOOKSHOP_QUERIES, measureQueryLatency, openBareWorkerPage } from "./query-latency";
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
 import { detailTable, summaryTable, type SummaryRow } from "./report";
@@ -33,6 +41,8 @@ const COLD_LOADS = 7;
 const EDITOR_BLOCKED_LOADS = 3;
 /** First visits measured for their CPU until the page has settled (bench/first-visit-cpu.ts). */
 const FIRST_VISIT_CPU_RUNS = 5;
+/** Returning visits, each after a first visit of its own that kept the database (so each takes some 10 s). */
+const RETURNING_LOADS = 5;
 const LATENCY = { warmups: 3, repetitions: 15 };
 /** Ctrl+Enter presses per query of the 30: one to warm up, three measured (their median is the query's figure). */
 const KEY_TO_ROWS = { warmups: 1, repetitions: 3 };
@@ -119,6 +129,9 @@ async function main(): Promise<number> {
       const anotherSite = arrivingFromAnotherSite(server.url, floorPath);
       await attempt("startupFromAnotherSite", () => compareStartup(browser, urls, COLD_LOADS, undefined, anotherSite));
       await attempt("startupFromAnotherSiteThrottled", () => compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK, anotherSite));
+      // A diagnostic: a returning visit (the database kept in the browser, the service worker active) beside the floor
+      // page visited again.
+      await attempt("returningVisit", () => compareStartup(browser, urls, RETURNING_LOADS, undefined, undefined, RETURNING_VISIT));
       await attempt("timeToReadyWithoutEditor", () => measureTimeToReady(browser, server.url, EDITOR_BLOCKED_LOADS, { blockEditor: true }));
       await attempt("initialJavaScript", () => measureInitialJavaScript(browser, server.url, join(REPOSITORY_ROOT, PRODUCTION_DIRECTORY)));
       await attempt("firstVisitCpu", () => measureFirstVisitCpu(browser, server.url, FIRST_VISIT_CPU_RUNS));
@@ -287,6 +300,18 @@ function printReport(machine: {
       });
     } else error(`  diagnostic: arriving from another site (${label})`, fromAnotherSite);
   }
+  const returning = measured(metrics.returningVisit as Metric<StartupComparison>);
+  if (returning) {
+    rows.push({
+      metric: `  diagnostic: a returning visit (database kept, service worker active) ÷ the floor page visited again, median of ${RETURNING_LOADS} (loopback)`,
+      value: `${returning.readyRatio}× (${returning.queryLab.medianMs} / ${returning.floor.medianMs} ms)`,
+      target: "",
+      pass: null,
+    });
+    const steps = Object.entries(returning.queryLab.stepsMedianMs).map(([step, ms]) => `${step} ${ms}`);
+    if (steps.length > 0)
+      rows.push({ metric: "  QueryLab's steps on a returning visit, median ms since navigation", value: steps.join(", "), target: "", pass: null });
+  } else error("  diagnostic: a returning visit", "returningVisit");
   const withoutEditor = measured(metrics.timeToReadyWithoutEditor as Metric<Awaited<ReturnType<typeof measureTimeToReady>>>);
   if (withoutEditor) {
     rows.push({

@@ -1,14 +1,15 @@
 // `npx tsx bench/startup.ts [--no-build]`: only the start-up figures of `npm run bench` (QueryLab beside the floor page,
-// loopback and throttled, from a new tab and arriving from another site, and the initial JavaScript), printed as JSON,
+// loopback and throttled, from a new tab and arriving from another site, a returning visit, and the initial JavaScript), printed as JSON,
 // for working on start-up without the whole bench.
 import { join } from "node:path";
 import { launchBrowser } from "./browser";
 import { installFloor } from "./floor-site";
-import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, THROTTLED_NETWORK } from "./page-load";
+import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, RETURNING_VISIT, THROTTLED_NETWORK } from "./page-load";
 import { buildApp, REPOSITORY_ROOT, startPreview } from "./serve";
 
 const DIRECTORY = "bench/.dist-startup";
 const COLD_LOADS = Number(process.env.COLD_LOADS ?? 7);
+const RETURNING_LOADS = Number(process.env.RETURNING_LOADS ?? 5);
 
 async function main(): Promise<void> {
   if (!process.argv.includes("--no-build")) await buildApp(DIRECTORY);
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     const anotherSite = arrivingFromAnotherSite(server.url, floorPath);
     const fromAnotherSite = await compareStartup(browser, urls, COLD_LOADS, undefined, anotherSite);
     const fromAnotherSiteThrottled = await compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK, anotherSite);
+    const returning = await compareStartup(browser, urls, RETURNING_LOADS, undefined, undefined, RETURNING_VISIT);
     const summary = {
       initialJavaScriptGzipKB: javascript.initial.gzipKB,
       initialFiles: javascript.initial.files.map((file) => `${file.file} ${file.gzipKB}`),
@@ -42,6 +44,13 @@ async function main(): Promise<void> {
         cpuMs: { queryLab: throttled.queryLab.browserCpuMedianMs, floor: throttled.floor.browserCpuMedianMs },
         steps: throttled.queryLab.stepsMedianMs,
       },
+      // A diagnostic: a returning visit, the database kept and the service worker active (bench/page-load.ts: RETURNING_VISIT).
+      returningVisit: {
+        queryLabMs: returning.queryLab.medianMs,
+        floorMs: returning.floor.medianMs,
+        ratio: returning.readyRatio,
+        steps: returning.queryLab.stepsMedianMs,
+      },
       // Diagnostics: the same, arriving from a page on another site (bench/page-load.ts: arrivingFromAnotherSite).
       fromAnotherSite: {
         loopback: { queryLabMs: fromAnotherSite.queryLab.medianMs, floorMs: fromAnotherSite.floor.medianMs, ratio: fromAnotherSite.readyRatio },
@@ -53,7 +62,7 @@ async function main(): Promise<void> {
       },
     };
     process.stdout.write(
-      `${JSON.stringify({ summary, loopback, throttled, fromAnotherSite, fromAnotherSiteThrottled, timeline: javascript.timeline }, null, 2)}\n`,
+      `${JSON.stringify({ summary, loopback, throttled, fromAnotherSite, fromAnotherSiteThrottled, returning, timeline: javascript.timeline }, null, 2)}\n`,
     );
   } finally {
     await browser.close();

@@ -90,6 +90,24 @@ test("the built site served from a sub-path keeps working after the server stops
   await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
 });
 
+test("a returning visit asks the network for the page while the service worker starts, and gets the cached one offline", async ({ page }) => {
+  await openUntilControlled(page);
+  // The worker's navigation route (scripts/vite-offline.ts): the page's HTML is raced from the network. Without it the
+  // worker answered a navigation from its precache alone and the server never saw one.
+  const before = site.requestedPaths.length;
+  await page.reload();
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  expect(site.requestedPaths.slice(before)).toContain(PREFIX);
+  await runQuery(page, "SELECT COUNT(*) AS books FROM books");
+  await expect(resultSummary(page)).toHaveText(/^1 row/);
+
+  await site.stop();
+  await page.reload();
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await runQuery(page, "SELECT COUNT(*) AS authors FROM authors");
+  await expect(resultSummary(page)).toHaveText(/^1 row/);
+});
+
 test("a new version is announced and waits for Reload", async ({ page }) => {
   await openUntilControlled(page);
   const notice = page.getByRole("status").filter({ hasText: "A new version of QueryLab is ready" });

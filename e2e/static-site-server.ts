@@ -24,6 +24,8 @@ export interface StaticSite {
   swSuffix: string;
   /** How many requests reached the server since it (re)started. */
   readonly requests: number;
+  /** The paths of those requests, in order. */
+  readonly requestedPaths: readonly string[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function staticSite(distDir: string, modelsDir: string, prefix: str
   let server: Server | null = null;
   let port = 0;
   let requests = 0;
+  let requestedPaths: string[] = [];
   const site = {
     swSuffix: "",
     get url() {
@@ -45,10 +48,15 @@ export async function staticSite(distDir: string, modelsDir: string, prefix: str
     get requests() {
       return requests;
     },
+    get requestedPaths() {
+      return requestedPaths;
+    },
     async start() {
       requests = 0;
+      requestedPaths = [];
       server = createServer((request, response) => {
         requests += 1;
+        requestedPaths.push(new URL(request.url ?? "/", "http://site").pathname);
         void answer(request.url ?? "/", site.swSuffix).then(({ status, type, body, path }) => {
           for (const [name, value] of headersForPath(path, rules)) response.setHeader(name, value);
           response.writeHead(status, { "content-type": type, "cache-control": "no-cache" });

@@ -1,7 +1,7 @@
 // The service worker's runtime routes, run as the worker runs them: only the site's own samples, onnxruntime's WASM and
 // ./models/ files under its scope are cached; never another site, an LLM API call, or anything outside the app's folder.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { OFFLINE_WORKBOX } from "./vite-offline";
+import { NAVIGATION_ROUTE, NAVIGATION_ROUTE_FILE, OFFLINE_WORKBOX } from "./vite-offline";
 
 const SCOPE = "https://course.example.org/some/sub/path/";
 
@@ -47,5 +47,37 @@ describe("the service worker's runtime caching", () => {
       expect(route.method).toBe("GET");
       expect(route.options.cacheableResponse.statuses).toEqual([200]);
     }
+  });
+});
+
+describe("the service worker's navigation route", () => {
+  /** Runs the imported script against a worker scope and hands its install listener the event given. */
+  function install(event: object): void {
+    let listener: ((event: object) => void) | null = null;
+    const scope = { addEventListener: (type: string, added: (event: object) => void) => type === "install" && (listener = added) };
+    new Function("self", NAVIGATION_ROUTE)(scope);
+    expect(listener).not.toBeNull();
+    listener!(event);
+  }
+
+  it("is imported by the worker", () => {
+    expect(OFFLINE_WORKBOX.importScripts).toEqual([NAVIGATION_ROUTE_FILE]);
+  });
+
+  it("races the network against the worker for navigations, and the install waits for the route", async () => {
+    const routes: unknown[] = [];
+    const waited: Promise<unknown>[] = [];
+    install({ addRoutes: async (rules: unknown) => routes.push(rules), waitUntil: (promise: Promise<unknown>) => waited.push(promise) });
+    await Promise.all(waited);
+    expect(routes).toEqual([{ condition: { requestMode: "navigate" }, source: "race-network-and-fetch-handler" }]);
+    expect(waited).toHaveLength(1);
+  });
+
+  it("leaves a browser without static routes to the worker, and a refused route does not fail the install", async () => {
+    const waited: Promise<unknown>[] = [];
+    install({ waitUntil: (promise: Promise<unknown>) => waited.push(promise) });
+    expect(waited).toEqual([]);
+    install({ addRoutes: () => Promise.reject(new TypeError("unknown source")), waitUntil: (promise: Promise<unknown>) => waited.push(promise) });
+    await expect(Promise.all(waited)).resolves.toEqual([undefined]);
   });
 });

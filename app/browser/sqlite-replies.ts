@@ -244,6 +244,10 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     if (!parsed.success) throw new Error(unreadable("contentKey", parsed.error));
     return parsed.data;
   },
+  checkPages(reply): DbError | null {
+    const parsed = z.nullable(dbErrorSchema).safeParse(reply);
+    return parsed.success ? parsed.data : workerFailed(unreadable("checkPages", parsed.error));
+  },
   inTransaction(reply) {
     const parsed = z.boolean().safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("inTransaction", parsed.error));

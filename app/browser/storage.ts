@@ -309,8 +309,9 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
     },
 
     async loadDatabase(id) {
-      const meta = (await listDatabases()).find((entry) => entry.id === id);
-      const stored = await databases.get(`database:${id}`);
+      // Together: on a returning visit this read stands between the page and its database.
+      const [list, stored] = await Promise.all([listDatabases(), databases.get(`database:${id}`)]);
+      const meta = list.find((entry) => entry.id === id);
       if (!meta) return null;
       if (stored instanceof Uint8Array) return { meta, bytes: stored };
       if (stored instanceof Blob) return { meta, bytes: new Uint8Array(await stored.arrayBuffer()), storedBlob: stored };

@@ -7,7 +7,17 @@ import type { CsvOptions } from "./db/result-export";
 import { errorMessage } from "./error-message";
 import { refuseChangesOnLazy } from "./db/lazy-writes";
 import { LazyFile, readsBetween, type LazyFileOptions, type LazyReadCounters, type LazySourceSpec, type RangeSource } from "./db/lazy-file";
-import type { DatabaseSchema, ExecuteOutcome, ImportSummary, OpenedDatabase, Outcome, PagedExecuteOutcome, ReadOnlyResult, SqlValue } from "./db/types";
+import type {
+  DatabaseSchema,
+  DbError,
+  ExecuteOutcome,
+  ImportSummary,
+  OpenedDatabase,
+  Outcome,
+  PagedExecuteOutcome,
+  ReadOnlyResult,
+  SqlValue,
+} from "./db/types";
 import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
 import { profileDatabase, type ProfileOptions } from "./schema/profile";
@@ -223,6 +233,11 @@ export class DatabaseService {
 
   contentKey(): Promise<string> {
     return this.engine.contentKey();
+  }
+
+  /** SQLite's check of the open database's pages, when its open left it for later (see SqliteEngine.checkPages). */
+  checkPages(): Promise<DbError | null> {
+    return this.engine.checkPages();
   }
 
   inTransaction(): Promise<boolean> {

@@ -97,6 +97,38 @@ describe("database store", () => {
     expect(await count(reloaded)).toBe(3);
   });
 
+  it("reopens a kept copy without checking its pages first, then checks them and says what is damaged", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    const first = await openTab(storage);
+    const id = first.store.getState().current!.id;
+    const stored = await storage.loadDatabase(id);
+    // The orders table's page (the second; the schema's, the first, stays readable) overwritten in the kept copy.
+    const damaged = stored!.bytes.slice();
+    const pageSize = (damaged[16]! << 8) | damaged[17]!;
+    damaged.fill(0xff, pageSize, 2 * pageSize);
+    await storage.saveDatabase(stored!.meta, damaged);
+    let opens: unknown[] = [];
+    const reloaded = await openTab(storage, undefined, (connection) => {
+      opens = optionsOfOpens(connection);
+    });
+    expect(reloaded.store.getState().status).toBe("ready");
+    expect(reloaded.store.getState().current?.id).toBe(id);
+    expect(opens).toEqual([expect.objectContaining({ checkPages: false })]);
+    await expect
+      .poll(() => reloaded.store.getState().notice?.message, { timeout: 2000 })
+      .toMatch(/^The copy of Shop kept in this browser is damaged\. The database is damaged/);
+    expect(reloaded.store.getState().notice?.kind).toBe("error");
+  });
+
+  it("says nothing of a kept copy whose pages are sound", async () => {
+    const storage = createMemoryStorage({ durable: true });
+    await openTab(storage);
+    const reloaded = await openTab(storage);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reloaded.store.getState().notice).toBeNull();
+    expect(await count(reloaded)).toBe(2);
+  });
+
   it("says nothing is kept when storage does not last, and still works", async () => {
     const tab = await openTab(createMemoryStorage());
     expect(tab.store.getState().storageAvailable).toBe(false);

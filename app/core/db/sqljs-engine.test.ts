@@ -7,7 +7,10 @@ import { MAX_DATABASE_BYTES, SqliteEngine, checkDatabaseBytes, checkDatabaseSize
 import { whenReady } from "./when-ready";
 import { loadSqlJs } from "../../cli/node-engine";
 
-type EngineApi = Pick<DatabaseService, "open" | "execute" | "fetchRows" | "schema" | "exportDatabase" | "importTable" | "inTransaction" | "exportResult">;
+type EngineApi = Pick<
+  DatabaseService,
+  "open" | "execute" | "fetchRows" | "schema" | "exportDatabase" | "importTable" | "inTransaction" | "exportResult" | "checkPages"
+>;
 
 const FIXTURE_SQL = `
 CREATE TABLE authors (
@@ -174,6 +177,24 @@ describe.each([
     expect(rows.ok && rows.firstRows[0]?.[0]).toBe(3);
     const refused = await engine.open(new TextEncoder().encode("name,age\nAda,36\n".repeat(100)), { checkPages: false });
     expect(!refused.ok && refused.error.kind).toBe("not-a-database");
+  });
+
+  it("checks the pages of a database opened without the check when asked later (a copy reopened from the browser's storage)", async () => {
+    const engine = await engineWithFixture();
+    await engine.execute(
+      "CREATE TABLE filler(x); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 2000) INSERT INTO filler SELECT randomblob(200) FROM c;",
+    );
+    const damaged = await engine.exportDatabase();
+    const pageSize = (damaged[16]! << 8) | damaged[17]!;
+    const middle = Math.floor(damaged.byteLength / pageSize / 2) * pageSize;
+    damaged.fill(0xff, middle, middle + pageSize);
+    const opened = await engine.open(damaged, { checkPages: false });
+    expect(opened.ok).toBe(true);
+    const damage = await engine.checkPages();
+    expect(damage?.kind).toBe("corrupt-database");
+    expect(damage?.message).toMatch(/^The database is damaged/);
+    expect((await engine.open(fixtureBytes, { checkPages: false })).ok).toBe(true);
+    expect(await engine.checkPages()).toBeNull();
   });
 
   it("refuses a valid header followed by garbage pages", async () => {

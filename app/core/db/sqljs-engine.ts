@@ -137,6 +137,14 @@ function closeDropped(database: Database): void {
   }
 }
 
+/** What SQLite's quick check says is wrong with a connection's pages (its first few findings), or null when nothing is. */
+function pageDamage(database: Database): DbError | null {
+  const check = database.exec("PRAGMA quick_check(5)");
+  const messages = (check[0]?.values ?? []).map((row) => String(row[0]));
+  if (messages.length === 0 || messages[0] === "ok") return null;
+  return { kind: "corrupt-database", message: `The database is damaged (SQLite's check says: ${messages.slice(0, 3).join("; ")}).` };
+}
+
 export class SqliteEngine {
   private connectionNow!: Database;
   /**
@@ -292,20 +300,26 @@ export class SqliteEngine {
     return this.lazy;
   }
 
+  /**
+   * SQLite's consistency check of the open database's pages (an open with checkPages: false left it for later): the
+   * damage it finds, or null. A database read on demand is not checked: that would read the whole file.
+   */
+  async checkPages(): Promise<DbError | null> {
+    if (this.lazy) return null;
+    try {
+      return pageDamage(this.database);
+    } catch (error) {
+      return { kind: "corrupt-database", message: `The database is damaged and cannot be read (SQLite says: ${errorMessage(error)}).` };
+    }
+  }
+
   /** Reads the schema and, with checkPages, runs SQLite's own consistency check, so a damaged file is refused up front. */
   private validate(candidate: Database, checkPages: boolean): DbError | null {
     try {
       candidate.exec("SELECT count(*) FROM sqlite_schema");
       if (!checkPages) return null;
-      const check = candidate.exec("PRAGMA quick_check(5)");
-      const messages = (check[0]?.values ?? []).map((row) => String(row[0]));
-      if (messages.length > 0 && messages[0] !== "ok") {
-        return {
-          kind: "corrupt-database",
-          message: `The database is damaged (SQLite's check says: ${messages.slice(0, 3).join("; ")}). It may be truncated or not fully downloaded.`,
-        };
-      }
-      return null;
+      const damage = pageDamage(candidate);
+      return damage && { ...damage, message: `${damage.message} It may be truncated or not fully downloaded.` };
     } catch (error) {
       const text = errorMessage(error);
       if (/not a database/i.test(text)) {
