@@ -184,9 +184,12 @@ describe("database store", () => {
     await tab.store.getState().afterChange();
     await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (40)");
     tab.connection.restart();
+    const opens = optionsOfOpens(tab.connection);
     await tab.store.getState().reloadAfterStop();
     expect(await count(tab)).toBe(3);
     expect(tab.store.getState().current?.saveState).toBe("saved");
+    // Its pages were checked when it was opened: not again on the way back from a Stop.
+    expect(opens).toEqual([expect.objectContaining({ checkPages: false })]);
   });
 
   it("after a stop without storage reopens the bytes it kept in memory", async () => {
@@ -194,8 +197,10 @@ describe("database store", () => {
     await tab.connection.engine.execute("INSERT INTO orders (total) VALUES (30)");
     await tab.store.getState().afterChange();
     tab.connection.restart();
+    const opens = optionsOfOpens(tab.connection);
     await tab.store.getState().reloadAfterStop();
     expect(await count(tab)).toBe(3);
+    expect(opens).toEqual([expect.objectContaining({ checkPages: false })]);
   });
 
   it("leaves the open database open when a file is not a database, and says why", async () => {
