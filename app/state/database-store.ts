@@ -755,7 +755,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           }
           // Stored as the File it was opened from: that Blob is kept in the bytes' place, and they go to the worker.
           // Its pages were checked when it was first opened; checked again now, SQLite's check of every page stood
-          // between a returning visit and its screen (~40 ms for the bookshop sample, ~0.5 s for the bench's 420 MB
+          // between a returning visit and its screen (~40 ms for the bookshop sample, ~2.3 s for the bench's 420 MB
           // database in Node), so it runs once the database is on screen (checkKeptPages).
           const opened = await openBytes(
             stored.bytes,
@@ -894,8 +894,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             : null;
         let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
         // The same database as before the Stop, whose pages were checked when it was opened (or are being checked, for
-        // a kept copy reopened at start): SQLite's check of every page again would only delay its return, by ~0.5 s
-        // for a 420 MB one (in Node).
+        // a kept copy reopened at start): SQLite's check of every page again would only delay its return, by ~2.3 s
+        // for the bench's 420 MB database (in Node).
         if (stored) outcome = await engine().open(stored.bytes, { ownBytes: true, checkPages: false });
         else if (bytesInMemory instanceof Blob) {
           // The File the database was read from (openBytes' keptAs): read again, a copy no one else holds.
