@@ -107,10 +107,15 @@ const READY_POLL_MS = 25;
  * millisecond.
  */
 async function waitForReady(page: Page): Promise<void> {
-  const deadline = performance.now() + LOAD_TIMEOUT_MS;
-  while (!(await page.evaluate("window.__benchMarks?.readyAt !== undefined"))) {
-    if (performance.now() > deadline) throw new Error(`The ready probe did not fire within ${LOAD_TIMEOUT_MS} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  await waitInPage(page, "window.__benchMarks?.readyAt !== undefined", LOAD_TIMEOUT_MS, READY_POLL_MS, "The ready probe did not fire");
+}
+
+/** Asks the page `expression` (awaited: it may be async) every `pollMs` until it is true; `what` names it in the error. */
+async function waitInPage(page: Page, expression: string, timeoutMs: number, pollMs: number, what = `${expression} was not true`): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (performance.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
@@ -147,15 +152,6 @@ interface ColdLoadOptions {
 /** How long a first visit may take to leave what a returning visit finds (its database kept, its service worker active). */
 const REVISIT_SETTLE_TIMEOUT_MS = 60_000;
 
-/** Polls `expression` in the page (awaited: it may be async) until it is true. */
-async function waitInPage(page: Page, expression: string, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await page.evaluate(expression))) {
-    if (performance.now() > deadline) throw new Error(`${expression} was not true within ${timeoutMs} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function emulateNetwork(page: Page, network: NetworkProfile): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send("Network.enable");
@@ -184,7 +180,7 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
     if (options.revisitWhen) {
       await page.goto(url, { timeout: LOAD_TIMEOUT_MS, waitUntil: "commit" });
       await waitForReady(page);
-      await waitInPage(page, options.revisitWhen, REVISIT_SETTLE_TIMEOUT_MS);
+      await waitInPage(page, options.revisitWhen, REVISIT_SETTLE_TIMEOUT_MS, 100);
     }
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
