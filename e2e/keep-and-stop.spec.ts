@@ -33,6 +33,39 @@ test("changes are kept across a reload, and recent databases reopen and delete",
   await expect(page.getByRole("dialog", { name: "Recent databases" }).getByText("Untitled database")).toHaveCount(0);
 });
 
+test("a returning visit's database is opened by the SQLite worker while the page loads, and a Stop reopens it from storage", async ({ page }) => {
+  await openApp(page);
+  await runSql(page, "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('remember me');");
+  await page.waitForFunction(() => window.__querylab!.database().current!.saveState === "saved");
+
+  await page.reload();
+  await openApp(page);
+  // The start script read it from storage and the worker opened it (workers/kept-database.ts); the page never read
+  // its bytes itself (that step's mark, taken when it does, is absent).
+  const marks = await page.evaluate(() =>
+    ["kept-read", "kept-opened-in-worker", "database-bytes"].map((step) => performance.getEntriesByName(`querylab:${step}`).length),
+  );
+  expect(marks).toEqual([1, 1, 0]);
+  await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("saved in this browser");
+  await runSql(page, "SELECT body FROM notes");
+  await expect(cell(page, 1, 1)).toHaveText("remember me");
+
+  // The page holds no copy of it: after a Stop the stored one is read back, with the change made since the reload.
+  await runSql(page, "INSERT INTO notes VALUES ('and me');");
+  await page.waitForFunction(() => window.__querylab!.database().current!.saveState === "saved");
+  await setSql(page, "WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(page.getByRole("button", { name: "Stop", exact: true })).toBeEnabled();
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(alertWith(page, "Query stopped after")).toBeVisible();
+  await page.waitForFunction(() => window.__querylab!.database().status === "ready" && window.__querylab!.query().running === null);
+  await runSql(page, "SELECT group_concat(body, ', ') FROM notes");
+  await expect(cell(page, 1, 1)).toHaveText("remember me, and me");
+  await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("saved in this browser");
+});
+
 test("Stop ends an endless query at once, the page stays responsive, and the database is as before", async ({ page }) => {
   await openApp(page);
   await runSql(page, "CREATE TABLE counter(n INTEGER); INSERT INTO counter VALUES (1);");

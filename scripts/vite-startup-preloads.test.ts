@@ -1,3 +1,4 @@
+import { KEPT_DATABASE_NAMES } from "../app/browser/kept-database-keys";
 import { describe, expect, it } from "vitest";
 import { STARTED_FROM_HTML, type HtmlStartConfig, type StartedFromHtml } from "../app/browser/html-start";
 import { START_SCRIPT_HASH } from "../app/browser/start-script-hash";
@@ -17,6 +18,9 @@ describe("the start script the build writes", () => {
       firstSampleOpenedMessage: "querylab:first-sample-opened",
       firstSampleLoadedMessage: "querylab:first-sample-loaded",
       keptDatabaseKey: "querylab:kept-database",
+      keptDatabaseMessage: "querylab:kept-database",
+      keptDatabaseOpenedMessage: "querylab:kept-database-opened",
+      keptDatabases: KEPT_DATABASE_NAMES,
     };
     const requested: string[] = [];
     const workers: string[] = [];

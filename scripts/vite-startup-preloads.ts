@@ -10,12 +10,14 @@ import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
 import type { HtmlStartConfig } from "../app/browser/html-start";
 import { KEPT_DATABASE_KEY } from "../app/browser/kept-database-hint";
+import { KEPT_DATABASE_NAMES } from "../app/browser/kept-database-keys";
 import { SQLITE_WASM_MESSAGE } from "../workers/page-compiled-wasm";
 import initSqlJs from "sql.js";
 import { readSchema } from "../app/core/db/introspect";
 import { sparseSchemaHead } from "../app/core/db/schema-head";
 import type { DatabaseSchema } from "../app/core/db/types";
 import { FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
+import { KEPT_DATABASE_MESSAGE, KEPT_DATABASE_OPENED_MESSAGE } from "../workers/kept-database";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
 const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
@@ -158,6 +160,9 @@ export function startupPreloads(): Plugin {
               }
             : null,
           keptDatabaseKey: KEPT_DATABASE_KEY,
+          keptDatabaseMessage: KEPT_DATABASE_MESSAGE,
+          keptDatabaseOpenedMessage: KEPT_DATABASE_OPENED_MESSAGE,
+          keptDatabases: KEPT_DATABASE_NAMES,
         };
         // Inline, so it runs as the parser reaches it, with no request of its own to wait for (as a file it ran ~300 ms
         // after navigation on a loaded machine). Right after <meta charset> (and the CSP meta tag before it, which lets it

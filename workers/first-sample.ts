@@ -15,6 +15,7 @@ import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import { schemaPageRanges } from "../app/core/db/schema-head";
 import type { WholeFileWait } from "./whole-file-answers";
+import { startOpenGate, type StartOpenGate } from "./start-open-gate";
 
 /** The page → worker message (sent once, by the start script). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
@@ -98,11 +99,8 @@ interface WorkerScope {
  */
 export const FIRST_SAMPLE_HEAD_BYTES = 128 * 1024;
 
-/** The exposed methods that replace the open database: each waits for a sample being opened, and cancels one not yet opened. */
-const OPENING_METHODS = new Set<PropertyKey>(["open", "openLazy"]);
-
 export interface FirstSampleOpener {
-  /** Wraps the object the worker exposes, so the page's own opens come after (or instead of) the sample's. */
+  /** Wraps the object the worker exposes, so the page's own opens come after (or instead of) the sample's (`gate`'s guard). */
   guard<T extends object>(exposed: T): T;
 }
 
@@ -123,13 +121,12 @@ export function openFirstSampleWhenAsked(
    * download then takes it instead of fetching the file, or of fetching it on.
    */
   sentWhole: (url: string) => WholeFileWait = () => ({ bytes: new Promise(() => undefined), stop: () => undefined }),
+  /** Shared with the worker's other start opens (kept-database.ts): the page's own opens give way to none of them. */
+  gate: StartOpenGate = startOpenGate(),
 ): FirstSampleOpener {
-  let superseded = false;
   /** Resolved when the page says it has drawn the sample (FIRST_SAMPLE_DOWNLOAD_MESSAGE), or after DOWNLOAD_UNASKED_AFTER_MS. */
   let downloadAsked: () => void = () => undefined;
   const downloadMayBegin = new Promise<void>((resolve) => (downloadAsked = resolve));
-  /** The sample's open and schema read, while they run: a page's open waits for them (a download it need not). */
-  let opening: Promise<unknown> | null = null;
 
   const answer = (message: FirstSampleOpened) => scope.postMessage(message, message.opened && message.bytes ? [message.bytes.buffer] : []);
   const answerLoaded = (message: FirstSampleLoaded) => scope.postMessage(message, message.loaded ? [message.bytes.buffer] : []);
@@ -143,16 +140,18 @@ export function openFirstSampleWhenAsked(
       notOpened(errorMessage(error));
       return;
     }
-    if (superseded) {
+    if (gate.superseded) {
       notOpened("the page opened another database first");
       return;
     }
     const { sizeBytes } = request;
-    // Set in the same turn as the check above, so no page open can slip in between.
-    opening = (sizeBytes === null ? Promise.resolve(false) : openReadOnDemand(engine, request, sizeBytes))
-      .then((answered) => answered || openDownloaded(engine, request, notOpened))
-      .finally(() => (opening = null));
-    await opening;
+    // In the same turn as the check above, so no page open can slip in between. A page's open waits for the sample's
+    // open and schema read (a download it need not).
+    await gate.opening(
+      (sizeBytes === null ? Promise.resolve(false) : openReadOnDemand(engine, request, sizeBytes)).then(
+        (answered) => answered || openDownloaded(engine, request, notOpened),
+      ),
+    );
   }
 
   /**
@@ -236,7 +235,7 @@ export function openFirstSampleWhenAsked(
       notOpened(errorMessage(error));
       return true;
     }
-    if (superseded) {
+    if (gate.superseded) {
       notOpened("the page opened another database first");
       return true;
     }
@@ -269,7 +268,7 @@ export function openFirstSampleWhenAsked(
     const file = data.file;
     // The request comes once the page's download has ended, so the page may have opened a database before it: it
     // still gets its answer (the start script and the store wait for one).
-    if (superseded) return answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: "the page opened another database first" });
+    if (gate.superseded) return answer({ type: FIRST_SAMPLE_OPENED_MESSAGE, file, opened: false, reason: "the page opened another database first" });
     const sizeBytes = typeof data.sizeBytes === "number" ? data.sizeBytes : null;
     const head = data.head instanceof ArrayBuffer ? data.head : undefined;
     const schema = typeof data.schema === "object" && data.schema !== null ? data.schema : undefined;
@@ -279,19 +278,5 @@ export function openFirstSampleWhenAsked(
   };
   scope.addEventListener("message", take);
 
-  return {
-    guard(exposed) {
-      return new Proxy(exposed, {
-        get(target, property) {
-          const member: unknown = Reflect.get(target, property);
-          if (typeof member !== "function" || !OPENING_METHODS.has(property)) return member;
-          return async (...args: unknown[]) => {
-            superseded = true;
-            await opening?.catch(() => undefined);
-            return Reflect.apply(member, target, args);
-          };
-        },
-      });
-    },
-  };
+  return { guard: (exposed) => gate.guard(exposed) };
 }

@@ -8,6 +8,8 @@ import { whenReady } from "../app/core/db/when-ready";
 import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
 import { receivePageCompiledWasm, sqliteWasmInstantiator } from "./page-compiled-wasm";
 import { openFirstSampleWhenAsked } from "./first-sample";
+import { openKeptDatabaseWhenAsked } from "./kept-database";
+import { startOpenGate } from "./start-open-gate";
 import { answerPagedQueries } from "./paged-query-channel";
 import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
@@ -47,9 +49,11 @@ const service = receivePageCompiledWasm(self)
       },
     });
   });
+// The page's own opens come after (or instead of) what the start script asked this worker to open.
+const startOpens = startOpenGate();
 // A first visit's sample, when the start script asks: opened here while the page loads the app, read on demand until
 // it is downloaded here (or downloaded first, from a server that does not answer range requests).
-const firstSample = openFirstSampleWhenAsked(
+openFirstSampleWhenAsked(
   self,
   service,
   async (url, signal) => {
@@ -73,8 +77,11 @@ const firstSample = openFirstSampleWhenAsked(
   (url) => urlsReadOnDemand.delete(new URL(url, self.location.href).href),
   // From a server that ignores ranges, the whole file a range read got is the download (not fetched a second time).
   (url) => wholeAnswers.awaiting(new URL(url, self.location.href).href),
+  startOpens,
 );
+// A returning visit's kept database, when the start script sends it (read from the page's storage): opened here.
+openKeptDatabaseWhenAsked(self, service, startOpens);
 // The editor's runs come as plain messages (paged-query-channel.ts), taken before comlink sees them.
 answerPagedQueries(self, service);
 // The page's open(bytes) arrives as a copy of its bytes, which the engine keeps as its file (workers/owned-bytes.ts).
-Comlink.expose(transferringPages(firstSample.guard(owningReceivedBytes(whenReady(service)))));
+Comlink.expose(transferringPages(startOpens.guard(owningReceivedBytes(whenReady(service)))));

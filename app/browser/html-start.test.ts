@@ -1,3 +1,7 @@
+import "fake-indexeddb/auto";
+import { clear, createStore } from "idb-keyval";
+import { DATABASES_IDB, KEPT_DATABASE_NAMES } from "./kept-database-keys";
+import { createIndexedDbStorage } from "./storage-areas";
 import { describe, expect, it } from "vitest";
 import { startFromHtml, type HtmlStartConfig, type HtmlStartScope } from "./html-start";
 
@@ -17,6 +21,9 @@ const CONFIG: HtmlStartConfig = {
   firstSampleOpenedMessage: "querylab:first-sample-opened",
   firstSampleLoadedMessage: "querylab:first-sample-loaded",
   keptDatabaseKey: "querylab:kept-database",
+  keptDatabaseMessage: "querylab:kept-database",
+  keptDatabaseOpenedMessage: "querylab:kept-database-opened",
+  keptDatabases: KEPT_DATABASE_NAMES,
 };
 
 const MODULE = new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
@@ -65,6 +72,7 @@ function page(
     storageThrows?: boolean;
     compiles?: boolean;
     workersRefused?: boolean;
+    noIndexedDb?: boolean;
     /** How the host answers the sample's head file (and the sample itself, for a page without a worker). */
     sample?: "ok" | "503" | "network error";
   } = {},
@@ -102,6 +110,8 @@ function page(
         }
       : FakeWorker) as unknown as HtmlStartScope["Worker"],
     WebAssembly: { compileStreaming: async () => (options.compiles === false ? Promise.reject(new TypeError("bad MIME type")) : MODULE) },
+    // fake-indexeddb's, shared with the page's storage in these tests (createIndexedDbStorage), as in one browser.
+    indexedDB: options.noIndexedDb ? undefined : indexedDB,
   };
   return { scope, requested, answers, steps, requestOptions };
 }
@@ -254,6 +264,87 @@ describe("startFromHtml", () => {
     const { scope, requested } = page();
     expect(startFromHtml({ ...CONFIG, firstSample: null }, scope).sample).toBeNull();
     expect(requested).not.toContain("./samples/bookshop.sqlite");
+  });
+
+  /** What an earlier visit kept, written by the page's own storage: two databases, the second open last. */
+  async function keptBefore(bytes: Uint8Array | Blob = new Uint8Array([1, 2, 3])) {
+    await clear(createStore(DATABASES_IDB.database, DATABASES_IDB.store));
+    const storage = createIndexedDbStorage();
+    await storage.saveDatabase({ id: "older", name: "older.sqlite", source: "file", sizeBytes: 1, updatedAt: 1 }, new Uint8Array([9]));
+    const meta = { id: "kept", name: "notes.sqlite", source: "file" as const, sizeBytes: 3, updatedAt: 5 };
+    await storage.saveDatabase(meta, bytes);
+    await storage.setLastOpenDatabaseId("kept");
+    return meta;
+  }
+
+  /** The start script's request to the worker, once it has read storage. */
+  async function keptRequest(worker: FakeWorker) {
+    await expect.poll(() => worker.posted.some((message) => (message as { type: string }).type === "querylab:kept-database")).toBe(true);
+    const index = worker.posted.findIndex((message) => (message as { type: string }).type === "querylab:kept-database");
+    return { message: worker.posted[index] as { id: string; meta: unknown; bytes: unknown }, transfer: worker.transferred[index]! };
+  }
+
+  it("on a returning visit reads the database open last from the page's storage and sends it to the worker, moved, to open", async () => {
+    const meta = await keptBefore();
+    const { scope, requested } = page({ kept: true });
+    const started = startFromHtml(CONFIG, scope);
+    const worker = FakeWorker.started[0]!;
+    const { message, transfer } = await keptRequest(worker);
+    expect(message).toEqual({ type: "querylab:kept-database", id: "kept", meta, bytes: new Uint8Array([1, 2, 3]).buffer });
+    expect(transfer).toEqual([message.bytes]);
+    expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
+    expect(started.kept?.openedIn).toBe(worker);
+    const answer = { type: "querylab:kept-database-opened", opened: true, id: "kept", meta, outcome: { ok: true, sizeBytes: 3, tableCount: 1 }, schema: null };
+    worker.dispatchEvent(new MessageEvent("message", { data: { type: "querylab:first-sample-opened" } }));
+    worker.dispatchEvent(new MessageEvent("message", { data: answer }));
+    expect(await started.kept!.opened).toEqual(answer);
+    expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
+    // Only the one that notes a failed worker for the app (started.workerFailed).
+    expect(worker.listeners.get("error")?.size).toBe(1);
+  });
+
+  it("sends a database kept as the File it was opened from as that Blob, for the worker to read", async () => {
+    await keptBefore(new Blob([new Uint8Array([4, 5, 6])]));
+    const { scope } = page({ kept: true });
+    startFromHtml(CONFIG, scope);
+    const { message, transfer } = await keptRequest(FakeWorker.started[0]!);
+    expect(message.bytes).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (message.bytes as Blob).arrayBuffer())).toEqual(new Uint8Array([4, 5, 6]));
+    expect(transfer).toEqual([]);
+  });
+
+  it("asks the worker nothing, and the store reopens it itself, when storage has nothing to reopen after all or cannot be read", async () => {
+    await clear(createStore(DATABASES_IDB.database, DATABASES_IDB.store));
+    const empty = startFromHtml(CONFIG, page({ kept: true }).scope);
+    expect(await empty.kept!.opened).toBeNull();
+    expect(FakeWorker.started[0]!.posted).not.toContainEqual(expect.objectContaining({ type: "querylab:kept-database" }));
+
+    const noStorage = startFromHtml(CONFIG, page({ kept: true, noIndexedDb: true }).scope);
+    expect(await noStorage.kept!.opened).toBeNull();
+  });
+
+  it("asks for no kept database on a first visit, when the address names one, storage cannot say, or the build opens a course's", async () => {
+    await keptBefore();
+    for (const visit of [{}, { search: "?db=https://data.example/a.sqlite" }, { kept: true, search: "?sample=clinic" }, { storageThrows: true }]) {
+      const { scope } = page(visit);
+      expect(startFromHtml(CONFIG, scope).kept).toBeNull();
+    }
+    const { scope } = page({ kept: true });
+    expect(startFromHtml({ ...CONFIG, firstSample: null }, scope).kept).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeWorker.started.flatMap((worker) => worker.posted)).not.toContainEqual(expect.objectContaining({ type: "querylab:kept-database" }));
+  });
+
+  it("stops waiting for the kept database when the worker fails or cannot be asked, so the store reopens it itself", async () => {
+    await keptBefore();
+    const failing = startFromHtml(CONFIG, page({ kept: true }).scope);
+    FakeWorker.started[0]!.dispatchEvent(new Event("error"));
+    expect(await failing.kept!.opened).toBeNull();
+
+    const refused = startFromHtml(CONFIG, page({ kept: true }).scope);
+    FakeWorker.started[0]!.refusesMessages = true;
+    expect(await refused.kept!.opened).toBeNull();
+    expect(FakeWorker.started[0]!.listeners.get("message")?.size ?? 0).toBe(0);
   });
 
   it("sends null when the page cannot compile the WASM, so the worker loads it itself", async () => {

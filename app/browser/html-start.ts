@@ -6,6 +6,7 @@
 // Self-contained: the build serializes startFromHtml, so this file imports types only.
 import type { DatabaseSchema } from "../core/db/types";
 import type { FirstSampleLoaded, FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
+import type { KeptDatabaseOpened } from "../../workers/kept-database";
 
 /** Where the script leaves what it started, on the page's global object. */
 export const STARTED_FROM_HTML = "__querylabStartedFromHtml";
@@ -30,6 +31,11 @@ export interface HtmlStartConfig {
   firstSampleLoadedMessage: string;
   /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
   keptDatabaseKey: string;
+  /** The message types of workers/kept-database.ts: the request to the worker and its answer. */
+  keptDatabaseMessage: string;
+  keptDatabaseOpenedMessage: string;
+  /** Where the page's storage keeps databases (app/browser/kept-database-keys.ts), for a returning visit's read. */
+  keptDatabases: { database: string; store: string; lastOpenKey: string; indexKey: string; bytesKeyPrefix: string };
 }
 
 /** The page's globals the script uses (the window; fakes in tests). Read lazily: localStorage can throw. */
@@ -41,6 +47,8 @@ export interface HtmlStartScope {
   readonly WebAssembly: { compileStreaming(source: Promise<Response>): Promise<WebAssembly.Module> };
   /** User Timing, for the start's marks (app/browser/start-marks.ts); absent in fakes. */
   readonly performance?: { mark(name: string): unknown };
+  /** Absent where the page has none (some private modes refuse it: reading it then throws, or the open fails). */
+  readonly indexedDB?: IDBFactory;
 }
 
 export interface StartedFromHtml {
@@ -56,6 +64,13 @@ export interface StartedFromHtml {
    * could be started here, downloaded by the page.
    */
   sample: StartedSample | null;
+  /** A returning visit's kept database, as the first worker opened it (its answer; null when the worker failed). */
+  kept: StartedKeptDatabase | null;
+}
+
+export interface StartedKeptDatabase {
+  openedIn: Worker;
+  opened: Promise<KeptDatabaseOpened | null>;
 }
 
 export type StartedSample =
@@ -67,27 +82,100 @@ export type StartedSample =
   | { file: string; url: string; openedIn: Worker; opened: Promise<FirstSampleOpened | null>; loaded: Promise<FirstSampleLoaded | null> }
   | { file: string; response: Promise<Response> };
 
-/** See startFromHtml: no database named in the address, and no kept database to reopen (known: localStorage readable). */
-function isFirstVisit(config: HtmlStartConfig, scope: HtmlStartScope): boolean {
-  if (!config.firstSample) return false;
+/**
+ * See startFromHtml. "first": no database named in the address, and no kept database to reopen (known: localStorage
+ * readable); "returning": the hint says a kept database will reopen; null: the address names a database, the build
+ * opens a course's, or localStorage cannot say.
+ */
+function visitKind(config: HtmlStartConfig, scope: HtmlStartScope): "first" | "returning" | null {
+  if (!config.firstSample) return null;
   const parameters = new URLSearchParams(scope.location.search);
-  if (parameters.get("db")?.trim() || parameters.get("sample")?.trim()) return false;
+  if (parameters.get("db")?.trim() || parameters.get("sample")?.trim()) return null;
   try {
-    return scope.localStorage.getItem(config.keptDatabaseKey) === null;
+    return scope.localStorage.getItem(config.keptDatabaseKey) === null ? "first" : "returning";
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** A returning visit's database as storage keeps it: its id, its entry in the list (unchecked), its bytes or the File's Blob. */
+interface KeptRead {
+  id: string;
+  meta: unknown;
+  bytes: ArrayBuffer | Blob;
+}
+
+/**
+ * Reads the database open last from the page's storage (app/browser/storage.ts writes it) in one transaction, so the
+ * id, the entry and the bytes are of one save even when another tab saves meanwhile. Null when nothing is kept to
+ * reopen or storage cannot be read: the store then goes its usual way, and says what is wrong.
+ */
+function readKeptDatabase(config: HtmlStartConfig, scope: HtmlStartScope): Promise<KeptRead | null> {
+  const names = config.keptDatabases;
+  return new Promise((resolve) => {
+    try {
+      const opening = scope.indexedDB!.open(names.database);
+      // As idb-keyval opens it (app/browser/storage-areas.ts): a database that is not there yet gets its store.
+      opening.onupgradeneeded = () => opening.result.createObjectStore(names.store);
+      opening.onerror = () => resolve(null);
+      opening.onblocked = () => resolve(null);
+      opening.onsuccess = () => {
+        const connection = opening.result;
+        try {
+          const transaction = connection.transaction(names.store, "readonly");
+          const objects = transaction.objectStore(names.store);
+          let read: KeptRead | null = null;
+          transaction.oncomplete = () => resolve(read);
+          transaction.onerror = transaction.onabort = () => resolve(null);
+          const idRequest = objects.get(names.lastOpenKey);
+          idRequest.onsuccess = () => {
+            const id: unknown = idRequest.result;
+            if (typeof id !== "string") return;
+            const listRequest = objects.get(names.indexKey);
+            const bytesRequest = objects.get(`${names.bytesKeyPrefix}${id}`);
+            bytesRequest.onsuccess = () => {
+              const list: unknown = listRequest.result;
+              const meta = Array.isArray(list) ? (list as unknown[]).find((entry) => (entry as { id?: unknown } | null)?.id === id) : undefined;
+              const stored: unknown = bytesRequest.result;
+              const bytes = stored instanceof Uint8Array ? stored : stored instanceof Blob ? stored : null;
+              if (meta === undefined || !bytes) return;
+              // A view over part of its buffer would send the whole buffer: only the bytes themselves go.
+              read = {
+                id,
+                meta,
+                bytes:
+                  bytes instanceof Blob
+                    ? bytes
+                    : bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+                      ? (bytes.buffer as ArrayBuffer)
+                      : bytes.slice().buffer,
+              };
+            };
+          };
+        } catch {
+          resolve(null);
+        } finally {
+          // Closed once its transaction ends: the page's storage opens its own connection.
+          connection.close();
+        }
+      };
+    } catch {
+      resolve(null);
+    }
+  });
 }
 
 /**
  * The first sample is downloaded only when nothing else will open, as app/browser/first-visit-fetches.ts decides
  * later with storage at hand: not when the address names a database (?db=, ?sample=), not when the build opens a
- * course's, and not when a kept database will reopen (or when that cannot be known, localStorage being refused).
+ * course's, and not when a kept database will reopen (or when that cannot be known, localStorage being refused). When
+ * one will, the worker is asked to read it from storage and open it (workers/kept-database.ts); the store takes it if
+ * it is the one it would reopen (app/state/database-store.ts).
  */
 export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): StartedFromHtml {
   // A rejection nobody asked for yet is not an error: the app reads these promises later, or never.
   // The steps of app/browser/start-marks.ts this script takes (this script cannot import it: see the top of the file).
-  const mark = (step: "start-script" | "wasm-compiled" | "sample-downloaded" | "sample-opened-in-worker"): void =>
+  const mark = (step: "start-script" | "wasm-compiled" | "sample-downloaded" | "sample-opened-in-worker" | "kept-read" | "kept-opened-in-worker"): void =>
     void scope.performance?.mark(`querylab:${step}`);
   mark("start-script");
   const quiet = <T>(promise: Promise<T>): Promise<T> => {
@@ -118,6 +206,7 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     wasm,
     manifest: quiet(scope.fetch(config.manifestUrl)),
     sample: null,
+    kept: null,
   };
   let worker: Worker | null = null;
   try {
@@ -142,8 +231,45 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
   }
   // Read only now, with the WASM, the list and the worker's script already requested: a page's first localStorage
   // read waits for the browser to load its storage (here 5–60 ms, during which the HTML parser is stopped too).
-  const firstSample = isFirstVisit(config, scope) ? config.firstSample : null;
+  const visit = visitKind(config, scope);
+  const firstSample = visit === "first" ? config.firstSample : null;
   const sampleWorker = worker;
+  if (worker && visit === "returning") {
+    // Read from storage here, at once, while the worker's script loads: the worker opens it as soon as SQLite is
+    // ready, and the store shows it without reading it itself (workers/kept-database.ts).
+    const keptWorker = worker;
+    let resolveOpened: (answer: KeptDatabaseOpened | null) => void = () => {};
+    const opened = new Promise<KeptDatabaseOpened | null>((resolve) => (resolveOpened = resolve));
+    // Removed once answered, as for the sample below: the answer must not stay reachable from the worker.
+    const stopListening = () => {
+      keptWorker.removeEventListener("message", answer);
+      keptWorker.removeEventListener("error", notAsked);
+    };
+    const notAsked = () => {
+      stopListening();
+      resolveOpened(null);
+    };
+    const answer = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type !== config.keptDatabaseOpenedMessage) return;
+      stopListening();
+      const data = event.data as KeptDatabaseOpened;
+      if (data.opened) mark("kept-opened-in-worker");
+      resolveOpened(data);
+    };
+    keptWorker.addEventListener("message", answer);
+    keptWorker.addEventListener("error", notAsked);
+    void readKeptDatabase(config, scope).then((kept) => {
+      if (!kept) return notAsked();
+      mark("kept-read");
+      try {
+        keptWorker.postMessage({ type: config.keptDatabaseMessage, ...kept }, kept.bytes instanceof Blob ? [] : [kept.bytes]);
+      } catch {
+        // Cannot be asked: the store reopens the kept database itself.
+        notAsked();
+      }
+    });
+    started.kept = { openedIn: keptWorker, opened };
+  }
   if (sampleWorker && firstSample) {
     try {
       let resolveOpened: (answer: FirstSampleOpened | null) => void = () => {};

@@ -55,6 +55,7 @@ function startedWithSampleOpenedIn(worker: Worker): StartedFromHtml {
       opened: Promise.resolve(answer),
       loaded: Promise.resolve(null),
     },
+    kept: null,
   };
   (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
   return started;
@@ -91,6 +92,7 @@ describe("samples", () => {
       wasm: Promise.resolve(null),
       manifest: Promise.resolve(new Response(JSON.stringify([SAMPLE]))),
       sample: { file: SAMPLE.file, response: Promise.resolve(new Response(new Uint8Array([1, 2, 3]))) },
+      kept: null,
     };
     (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
     expect(await samples.loadSampleManifest()).toEqual([SAMPLE]);
@@ -180,6 +182,7 @@ describe("samples", () => {
       wasm: Promise.resolve(null),
       manifest: Promise.resolve(new Response("not here", { status: 404 })),
       sample: { file: SAMPLE.file, response: Promise.reject(new TypeError("Failed to fetch")) },
+      kept: null,
     };
     (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;
     expect(await samples.loadSampleManifest()).toEqual([SAMPLE]);

@@ -2,12 +2,14 @@
 // panel and `npm run bench` reads them to say where the time to ready goes (bench/page-load.ts). Marks cost
 // microseconds and are taken once per page load; they change nothing the app does.
 
-/** In the order they normally happen; the start script (html-start.ts) takes the first four itself. */
+/** In the order they normally happen; the start script (html-start.ts) takes the first six itself. */
 export const START_STEPS = [
   "start-script", // index.html's start script runs: WASM compile, worker, sample list and first sample requested
   "wasm-compiled", // SQLite's WASM compiled on the page (sent to the worker)
   "sample-downloaded", // the first visit's sample has arrived whole in the page (the start script downloads it)
   "sample-opened-in-worker", // the worker opened the first visit's sample (workers/first-sample.ts)
+  "kept-read", // a returning visit's kept database read from storage by the start script, sent to the worker
+  "kept-opened-in-worker", // the worker opened it (workers/kept-database.ts)
   "entry-evaluating", // the app's first module runs (its imports are fetched)
   "modules-evaluated", // every module of the entry has run: the app is asked to render (Preact, through React's API)
   "first-render", // the app's first render is committed to the page

@@ -9,6 +9,7 @@ function leaveStarted(overrides: Partial<StartedFromHtml> = {}): StartedFromHtml
     wasm: Promise.resolve(null),
     manifest: Promise.resolve(new Response("[]")),
     sample: { file: "bookshop.sqlite", response: Promise.resolve(new Response("")) },
+    kept: null,
     ...overrides,
   };
   (globalThis as Record<string, unknown>)[STARTED_FROM_HTML] = started;

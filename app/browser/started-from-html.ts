@@ -1,6 +1,6 @@
 // What index.html's start script (app/browser/html-start.ts) began before the app's modules were evaluated, each part
 // taken over once by the module that would otherwise start it. Nothing is there in the dev server or in unit tests.
-import { STARTED_FROM_HTML, type StartedFromHtml, type StartedSample } from "./html-start";
+import { STARTED_FROM_HTML, type StartedFromHtml, type StartedKeptDatabase, type StartedSample } from "./html-start";
 
 function started(): StartedFromHtml | null {
   return ((globalThis as Record<string, unknown>)[STARTED_FROM_HTML] as StartedFromHtml | undefined) ?? null;
@@ -39,6 +39,14 @@ export function takeStartedSample(): StartedSample | null {
   const sample = state?.sample ?? null;
   if (state) state.sample = null;
   return sample;
+}
+
+/** A returning visit's kept database, as the first worker is opening it, for the store's first reopen. */
+export function takeStartedKeptDatabase(): StartedKeptDatabase | null {
+  const state = started();
+  const kept = state?.kept ?? null;
+  if (state) state.kept = null;
+  return kept;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The two places QueryLab storage can live: IndexedDB (kept across reloads) and memory (when IndexedDB is unavailable, and in unit tests).
 import { createStore, del, get, getMany, set, setMany, type UseStore } from "idb-keyval";
 import { withKeptDatabaseHint } from "./kept-database-hint";
+import { DATABASES_IDB } from "./kept-database-keys";
 import { createQueryLabStorage, type KeyValueArea, type QueryLabStorage } from "./storage";
 
 function indexedDbArea(store: UseStore): KeyValueArea {
@@ -17,7 +18,7 @@ function indexedDbArea(store: UseStore): KeyValueArea {
 export function createIndexedDbStorage(): QueryLabStorage {
   const storage = createQueryLabStorage(
     {
-      databases: indexedDbArea(createStore("querylab", "keyval")),
+      databases: indexedDbArea(createStore(DATABASES_IDB.database, DATABASES_IDB.store)),
       traces: indexedDbArea(createStore("querylab-traces", "keyval")),
       schemaContext: indexedDbArea(createStore("querylab-schema-context", "keyval")),
       embeddings: indexedDbArea(createStore("querylab-embeddings", "vectors")),

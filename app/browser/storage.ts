@@ -8,6 +8,7 @@ import type { EmbeddingStore } from "../core/schema/embedding-cache";
 import { schemaDescriptionsSchema } from "../core/schema/descriptions";
 import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
 import { isQuotaError } from "./storage-estimate";
+import { DATABASE_INDEX_KEY, LAST_OPEN_KEY, databaseBytesKey } from "./kept-database-keys";
 
 export const storedDatabaseMetaSchema = z.object({
   id: z.string(),
@@ -197,8 +198,6 @@ export interface StorageAreas {
   benchmark: KeyValueArea;
 }
 
-const DATABASE_INDEX_KEY = "database-index";
-const LAST_OPEN_KEY = "last-open-database";
 const HISTORY_KEY = "query-history";
 export const HISTORY_LIMIT = 200;
 const TRACE_INDEX_KEY = "trace-index";
@@ -303,14 +302,14 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
       // One write (one IndexedDB transaction): a refused save leaves the bytes and the index both as they were,
       // never new bytes under the old date or the new date over the old bytes.
       await databases.setMany([
-        [`database:${meta.id}`, data],
+        [databaseBytesKey(meta.id), data],
         [DATABASE_INDEX_KEY, [meta, ...others]],
       ]);
     },
 
     async loadDatabase(id) {
       // Together: on a returning visit this read stands between the page and its database.
-      const [list, stored] = await Promise.all([listDatabases(), databases.get(`database:${id}`)]);
+      const [list, stored] = await Promise.all([listDatabases(), databases.get(databaseBytesKey(id))]);
       const meta = list.find((entry) => entry.id === id);
       if (!meta) return null;
       if (stored instanceof Uint8Array) return { meta, bytes: stored };
@@ -319,7 +318,7 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
     },
 
     async removeDatabase(id) {
-      await databases.delete(`database:${id}`);
+      await databases.delete(databaseBytesKey(id));
       await databases.set(
         DATABASE_INDEX_KEY,
         (await listDatabases()).filter((entry) => entry.id !== id),

@@ -555,6 +555,153 @@ describe("the start's sample opened by the worker", () => {
   });
 });
 
+describe("a returning visit whose kept database the worker opened at the start script's request (workers/kept-database.ts)", () => {
+  /**
+   * A database kept by an earlier visit; the worker opens it when the test says (`answer`), as workers/kept-database.ts
+   * does: without the page check, and a schema without row counts. Storage answers its probe only when the test says.
+   * `loads` records the page's own reads of a kept database's bytes.
+   */
+  async function returningVisit(options: { workerOpens?: "it" | "nothing" | "a broken file" } = {}) {
+    const memory = createMemoryStorage({ durable: true });
+    const kept = await databaseWith("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('a'), ('b')");
+    const meta = { id: "kept", name: "notes.sqlite", source: "file" as const, sizeBytes: kept.byteLength, updatedAt: 5 };
+    await memory.saveDatabase(meta, kept);
+    await memory.setLastOpenDatabaseId("kept");
+    const loads: string[] = [];
+    const failLoads = { value: false };
+    let answerProbe: () => void = () => undefined;
+    const probeAnswered = new Promise<void>((resolve) => (answerProbe = resolve));
+    const storage: QueryLabStorage = {
+      ...memory,
+      async probe() {
+        await probeAnswered;
+        return "writable";
+      },
+      async loadDatabase(id) {
+        loads.push(id);
+        if (failLoads.value) throw new DOMException("The transaction was aborted.", "AbortError");
+        return memory.loadDatabase(id);
+      },
+    };
+    const connection = await createInProcessSqliteConnection();
+    const checks: string[] = [];
+    const checkPages = connection.engine.checkPages.bind(connection.engine);
+    connection.engine.checkPages = (() => {
+      checks.push("checked");
+      return checkPages();
+    }) as typeof connection.engine.checkPages;
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const store = createDatabaseStore({
+      connection: () => connection,
+      storage: () => storage,
+      channel: createBroadcastSaveChannel(`saves-${Math.random()}`),
+      loadSampleManifest: async () => [sample],
+      loadSampleBytes: async () => sampleBytes(),
+      startedFirstVisitSample: () => null,
+      keptDatabaseOpenedInWorker: () =>
+        answered.then(async () => {
+          if (options.workerOpens === "nothing") return null;
+          const bytes = options.workerOpens === "a broken file" ? new TextEncoder().encode("not a database at all, really") : kept.slice();
+          const outcome = await connection.engine.open(bytes, { checkPages: false });
+          const schema = outcome.ok ? await connection.engine.schema({ rowCounts: false }) : null;
+          return { meta, outcome, schema };
+        }),
+      address: () => null,
+      storageRefused: () => undefined,
+    });
+    return { store, connection, memory, loads, failLoads, checks, answer, answerProbe, started: store.getState().start() };
+  }
+
+  /** The notes in the copy kept in storage. */
+  async function notesKept(visit: Awaited<ReturnType<typeof returningVisit>>): Promise<unknown> {
+    const reopened = await createInProcessSqliteConnection();
+    await reopened.engine.open((await visit.memory.loadDatabase("kept"))!.bytes);
+    const outcome = await reopened.engine.execute("SELECT count(*) FROM notes");
+    return outcome.ok ? outcome.firstRows[0]?.[0] : outcome.error.message;
+  }
+
+  async function notes(visit: Awaited<ReturnType<typeof returningVisit>>): Promise<unknown> {
+    const outcome = await visit.connection.engine.execute("SELECT count(*) FROM notes");
+    return outcome.ok ? outcome.firstRows[0]?.[0] : outcome.error.message;
+  }
+
+  it("shows it without reading its bytes on the page or waiting for storage, checks its pages once shown, and saves changes under its id", async () => {
+    const visit = await returningVisit();
+    visit.answer();
+    await expect.poll(() => visit.store.getState().status).toBe("ready");
+    expect(visit.store.getState().current).toMatchObject({ id: "kept", name: "notes.sqlite", saveState: "saved", updatedAt: 5 });
+    expect(visit.store.getState().schema?.tables.map((table) => table.name)).toEqual(["notes"]);
+    // The worker left the row counts out; they are read once it is shown.
+    await expect.poll(() => visit.store.getState().schema?.tables[0]?.rowCount).toBe(2);
+    await expect.poll(() => visit.checks).toEqual(["checked"]);
+    visit.answerProbe();
+    await visit.started;
+    expect(visit.loads).toEqual([]);
+    expect(visit.store.getState().current?.id).toBe("kept");
+    await visit.connection.engine.execute("INSERT INTO notes (body) VALUES ('c')");
+    await visit.store.getState().afterChange();
+    expect(visit.store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
+    expect(await notesKept(visit)).toBe(3);
+  });
+
+  it("after a Stop reads the stored copy back, as the page holds no bytes of it", async () => {
+    const visit = await returningVisit();
+    visit.answer();
+    visit.answerProbe();
+    await visit.started;
+    visit.connection.restart();
+    await visit.store.getState().reloadAfterStop();
+    expect(visit.loads).toEqual(["kept"]);
+    expect(await notes(visit)).toBe(2);
+    expect(visit.store.getState()).toMatchObject({ current: { id: "kept", saveState: "saved" }, notice: null });
+  });
+
+  it("after a Stop, when storage no longer gives the copy back, says so and opens no empty database that a change would save over it", async () => {
+    const visit = await returningVisit();
+    visit.answer();
+    visit.answerProbe();
+    await visit.started;
+    visit.connection.restart();
+    visit.failLoads.value = true;
+    await visit.store.getState().reloadAfterStop();
+    expect(visit.store.getState().notice?.message).toMatch(
+      /^The database could not be reopened after stopping: its copy kept in this browser could not be read/,
+    );
+    expect(visit.store.getState().current).toMatchObject({ id: "kept", saveState: "not-reopened" });
+    // Storage gives it back again (it was a passing failure): a change to the empty database in its place is not saved.
+    visit.failLoads.value = false;
+    await visit.connection.engine.execute("CREATE TABLE made_after_the_stop (x)");
+    await visit.store.getState().afterChange();
+    expect(visit.store.getState().current?.saveState).toBe("not-reopened");
+    expect(await notesKept(visit)).toBe(2);
+  });
+
+  it("reopens it itself when the worker opened nothing, or could not open it", async () => {
+    for (const workerOpens of ["nothing", "a broken file"] as const) {
+      const visit = await returningVisit({ workerOpens });
+      visit.answer();
+      visit.answerProbe();
+      await visit.started;
+      expect(visit.loads).toEqual(["kept"]);
+      expect(visit.store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
+      expect(await notes(visit)).toBe(2);
+    }
+  });
+
+  it("gives way to a database the person opens while the worker's answer is on its way", async () => {
+    const visit = await returningVisit();
+    visit.answerProbe();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const theirs = new File([(await databaseWith("CREATE TABLE mine (id INTEGER PRIMARY KEY)")).slice()], "mine.sqlite");
+    expect(await visit.store.getState().openFile(theirs)).toBe(true);
+    // The worker's open ran before the person's reached it (workers/start-open-gate.ts): theirs is the one it holds.
+    visit.answer();
+    await visit.started;
+    expect(visit.store.getState().current?.name).toBe("mine.sqlite");
+  });
+});
+
 async function databaseWith(sql: string): Promise<Uint8Array> {
   const connection = await createInProcessSqliteConnection();
   await connection.engine.open(null);

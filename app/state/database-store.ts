@@ -25,6 +25,7 @@ import {
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
+import { takeKeptDatabaseOpenedInWorker, type KeptDatabaseOpenedInWorker } from "../browser/kept-opened-in-worker";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { createSaveQueue } from "./save-queue";
 import { describeEarlierFailure, describeSaveFailure } from "./save-failure";
@@ -41,7 +42,8 @@ import { formatBytes, formatCountOf } from "../core/format";
  * "not-kept-by-choice": the person chose not to keep a copy of a large database in browser storage.
  * "loading-whole": a first visit's sample, read on demand while its download goes on; then kept like any other.
  */
-export type SaveState = "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed" | "read-on-demand" | "not-kept-by-choice" | "loading-whole";
+export type SaveState =
+  "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed" | "read-on-demand" | "not-kept-by-choice" | "loading-whole" | "not-reopened";
 
 /** Asked before a large database loaded whole is copied into browser storage, with what storage holds and allows. */
 export interface KeepQuestion {
@@ -136,6 +138,11 @@ export interface DatabaseStoreServices {
    * none kept), by file name; absent or null when it began none (a course, a kept database, the dev server).
    */
   startedFirstVisitSample?(): string | null;
+  /**
+   * A returning visit's kept database as the first worker opened it at the start script's request
+   * (workers/kept-database.ts); null when none was asked for (absent: the store reopens it itself).
+   */
+  keptDatabaseOpenedInWorker?(): Promise<KeptDatabaseOpenedInWorker | null> | null;
   /** Called once the start has opened its database: drops the first sample started ahead if it was not taken. */
   forgetUntakenStartSample?(): void;
   /** The page's address (for ?db=), null outside a page. */
@@ -161,6 +168,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     loadSampleBytes,
     sampleOpenedInWorker: (sample) => takeSampleOpenedInWorker(sample, () => sqliteConnection().currentWorker),
     startedFirstVisitSample,
+    keptDatabaseOpenedInWorker: () => takeKeptDatabaseOpenedInWorker(() => sqliteConnection().currentWorker),
     forgetUntakenStartSample,
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
@@ -192,6 +200,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     let loadingWhole: { id: string; sample: SampleEntry; url: string } | null = null;
     /** Databases the person chose not to keep in browser storage: their saves stay in memory. */
     const notKept = new Set<string>();
+    /** Databases a Stop could not reopen: what the worker holds is not them, so it is never saved under their id. */
+    const notReopened = new Set<string>();
     let answerKeep: ((keep: boolean) => void) | null = null;
 
     function announceSave(meta: StoredDatabaseMeta): void {
@@ -226,6 +236,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       await storageKnown;
       if (!get().storageAvailable) return "not-kept";
       if (notKept.has(meta.id)) return "not-kept-by-choice";
+      if (notReopened.has(meta.id)) return "not-reopened";
       try {
         // Another tab may have saved this database since this tab read it: never overwrite its work silently.
         const stored = (await storage().listDatabases()).find((entry) => entry.id === meta.id);
@@ -386,6 +397,48 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       return false;
     }
 
+    /** A schema the worker read as it opened the start's database: shown at once; the row counts it left out are read next. */
+    function showSchemaReadInWorker(schema: DatabaseSchema): void {
+      set({ schema });
+      markStart("schema-read");
+      if (schema.tables.some((table) => table.kind === "table" && table.rowCount === null))
+        void get()
+          .refreshSchema()
+          .catch(() => undefined);
+    }
+
+    /**
+     * A returning visit's kept database as the worker read it from storage and opened it while the app loaded: on
+     * screen without the page reading its bytes (~64 ms for the bookshop sample), sending them to the worker and
+     * waiting for the open and the schema, all after the first render. The worker read the id of the database open
+     * last, its entry in the list and its bytes in one transaction, so it is the database reopenRecent would reopen,
+     * as it was saved then. False when the worker opened nothing: the start then reopens it the usual way, and says why
+     * it cannot. A database the person opened meanwhile wins, as over a first visit's sample.
+     */
+    async function showKeptDatabaseOpenedInWorker(pending: Promise<KeptDatabaseOpenedInWorker | null>): Promise<boolean> {
+      const before = openRequests;
+      const kept = await pending.catch(() => null);
+      if (openRequests !== before) return get().current !== null;
+      if (!kept?.outcome.ok) return false;
+      const { meta, schema } = kept;
+      latestOpened = ++openRequests;
+      markStart("database-opened");
+      readOnDemandSource = null;
+      // No bytes on the page: after a Stop the stored copy is read (reloadAfterStop).
+      bytesInMemory = null;
+      conflicts.remember(meta.id, meta.updatedAt);
+      set({ current: { ...meta, saveState: "saved" }, notice: null, saveFailure: null });
+      if (schema) showSchemaReadInWorker(schema);
+      else await get().refreshSchema();
+      // Kept the last open (it is already): this also keeps the start script's hint for the next visit.
+      void storage()
+        .setLastOpenDatabaseId(meta.id)
+        .catch(() => undefined);
+      reportEarlierFailure(meta.id);
+      checkKeptPages(meta.name);
+      return true;
+    }
+
     /**
      * SQLite's check of the pages of a database reopened from this browser's storage, once it is on screen: damage
      * found is reported (the database stays open: what is intact can still be read and exported). Left unsaid when
@@ -460,15 +513,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       if (knownAt !== undefined) conflicts.remember(id, knownAt);
       // A refused save of the database being left is no longer this screen's: its mark still tells when it is reopened.
       set({ current: { ...meta, saveState: "saving" }, notice: null, saveFailure: null });
-      if (openedInWorker?.schema) {
-        set({ schema: openedInWorker.schema });
-        markStart("schema-read");
-        // The worker leaves the row counts out of the first sample's schema, so it is shown sooner: read them now.
-        if (openedInWorker.schema.tables.some((table) => table.kind === "table" && table.rowCount === null))
-          void get()
-            .refreshSchema()
-            .catch(() => undefined);
-      } else await get().refreshSchema();
+      if (openedInWorker?.schema) showSchemaReadInWorker(openedInWorker.schema);
+      else await get().refreshSchema();
       // The later database is on screen or on its way there: this open did its part.
       if (overtaken()) return true;
       if (knownAt !== undefined) {
@@ -614,20 +660,23 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         // the worker has open without waiting for storage, whose first open on a first visit creates the browser's
         // database: it came ~70 ms after the first screen and the sample (bench, loopback), on the way to ready.
         const firstVisitSample = services.startedFirstVisitSample?.() ?? null;
+        // A returning visit (the hint of a kept database) takes that database as the worker opened it, without
+        // waiting for storage either: the worker read it from storage itself.
+        const keptInWorker = firstVisitSample === null ? (services.keptDatabaseOpenedInWorker?.() ?? null) : null;
         if (firstVisitSample !== null) {
           samples = await samplesLoaded;
           set({ samples });
           if (samples[0]?.file === firstVisitSample) opened = await openStartingSample(samples[0]);
-          if (opened) {
-            markStart("ready");
-            set({ status: "ready" });
-          }
+        } else if (keptInWorker) opened = await showKeptDatabaseOpenedInWorker(keptInWorker);
+        if (opened) {
+          markStart("ready");
+          set({ status: "ready" });
         }
         const { storageAvailable, storageNotice, recent, lastOpenId } = await storageChecked;
         samples ??= await samplesLoaded;
         markStart("storage-and-list");
         set({ samples, recent });
-        if (opened && lastOpenId) {
+        if (opened && firstVisitSample !== null && lastOpenId) {
           // A kept database after all (its hint was lost: cleared, or kept by an older version): it reopens, as it
           // would have had the start waited for storage.
           opened = (await get().reopenRecent(lastOpenId)) || opened;
@@ -908,11 +957,23 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             bytes instanceof Uint8Array
               ? await engine().open(bytes, { ownBytes: true, checkPages: false })
               : { ok: false, error: { kind: "fetch-failed", message: `its file could not be read again (${errorMessage(bytes)}); open it again to go on` } };
-        } else outcome = bytesInMemory ? await engine().open(bytesInMemory, { checkPages: false }) : await engine().open(null);
+        } else if (bytesInMemory) outcome = await engine().open(bytesInMemory, { checkPages: false });
+        else if (current.saveState === "saved")
+          // Kept only in storage (reopened by the worker at start: showKeptDatabaseOpenedInWorker), and storage did
+          // not give it back: an empty database in its place would be saved over it with the next change.
+          outcome = {
+            ok: false,
+            error: { kind: "fetch-failed", message: "its copy kept in this browser could not be read; reload the page to open it again" },
+          };
+        else outcome = await engine().open(null);
         if (!outcome.ok) {
-          set({ notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` } });
-        }
-        set({ current: { ...current, saveState: failed ? "failed" : get().storageAvailable ? "saved" : "not-kept" } });
+          // The worker holds an empty database in its place: a change saved now would replace the kept copy with it.
+          notReopened.add(current.id);
+          set({
+            current: { ...current, saveState: "not-reopened" },
+            notice: { kind: "error", message: `The database could not be reopened after stopping: ${outcome.error.message}` },
+          });
+        } else set({ current: { ...current, saveState: failed ? "failed" : get().storageAvailable ? "saved" : "not-kept" } });
         await get().refreshSchema();
       },
 

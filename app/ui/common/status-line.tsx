@@ -15,6 +15,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
   "read-on-demand": "read-only, read on demand",
   "loading-whole": "downloading, read on demand until then",
   "not-kept-by-choice": "not kept in this browser (as chosen)",
+  "not-reopened": "not reopened after the Stop, changes not saved: reload the page to open it again",
 };
 
 export function StatusLine() {

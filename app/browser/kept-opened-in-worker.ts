@@ -1,0 +1,33 @@
+// A returning visit's kept database as the first SQLite worker opened it at the start script's request
+// (workers/kept-database.ts), its answer checked as the page checks every reply of the worker.
+import { databaseSchemaSchema } from "../core/db/type-schemas";
+import type { DatabaseSchema, OpenedDatabase, Outcome } from "../core/db/types";
+import { takeStartedKeptDatabase } from "./started-from-html";
+import { openOutcomeSchema } from "./sqlite-replies";
+import { storedDatabaseMetaSchema, type StoredDatabaseMeta } from "./storage";
+
+export interface KeptDatabaseOpenedInWorker {
+  /** Its entry in the list of kept databases, read in the same transaction as the bytes the worker opened. */
+  meta: StoredDatabaseMeta;
+  outcome: Outcome<OpenedDatabase>;
+  /** Without row counts; null when the worker could not read it. */
+  schema: DatabaseSchema | null;
+}
+
+/**
+ * Null when the start script asked for none (a first visit, an address naming a database, the dev server). Else its
+ * answer, or null when nothing was opened, the answer is unreadable, or `currentWorker` (the connection's worker now)
+ * is not the one that opened it (restarted meanwhile). Taken once.
+ */
+export function takeKeptDatabaseOpenedInWorker(currentWorker: () => Worker | null): Promise<KeptDatabaseOpenedInWorker | null> | null {
+  const started = takeStartedKeptDatabase();
+  if (!started) return null;
+  return started.opened.then((answer) => {
+    if (!answer?.opened || started.openedIn !== currentWorker()) return null;
+    const meta = storedDatabaseMetaSchema.safeParse(answer.meta);
+    const outcome = openOutcomeSchema.safeParse(answer.outcome);
+    const schema = answer.schema === null ? null : databaseSchemaSchema.safeParse(answer.schema);
+    if (!meta.success || meta.data.id !== answer.id || !outcome.success || (schema && !schema.success)) return null;
+    return { meta: meta.data, outcome: outcome.data, schema: schema?.success ? schema.data : null };
+  });
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import type { OpenOptions } from "../app/core/db/sqljs-engine";
+import type { DatabaseSchema } from "../app/core/db/types";
+import { KEPT_DATABASE_MESSAGE, openKeptDatabaseWhenAsked, type KeptDatabaseOpened } from "./kept-database";
+import { startOpenGate } from "./start-open-gate";
+
+const SCHEMA: DatabaseSchema = { tables: [] };
+const META = { id: "kept", name: "notes.sqlite" };
+
+/** The start script's request, as html-start.ts sends it: the bytes (or the File's Blob) read from storage. */
+function request(bytes: ArrayBuffer | Blob = new Uint8Array([1, 2, 3]).buffer) {
+  return { type: KEPT_DATABASE_MESSAGE, id: "kept", meta: META, bytes };
+}
+
+/** The worker's global scope: messages in, answers out. */
+class FakeScope extends EventTarget {
+  readonly answers: KeptDatabaseOpened[] = [];
+  postMessage(message: unknown): void {
+    this.answers.push(message as KeptDatabaseOpened);
+  }
+  receive(data: unknown): void {
+    this.dispatchEvent(new MessageEvent("message", { data }));
+  }
+}
+
+const asWorker = (scope: FakeScope) => scope as unknown as Parameters<typeof openKeptDatabaseWhenAsked>[0];
+
+/** A database service recording what it was asked, in order; `holdOpen` keeps the next open from ending until released. */
+function service(options: { opens?: boolean } = {}) {
+  const calls: string[] = [];
+  const control = { holdOpen: false, release: () => undefined as void };
+  const engine = {
+    async open(bytes: Uint8Array | null, openOptions?: OpenOptions) {
+      calls.push(`open ${bytes ? [...bytes].join(",") : "empty"} ${JSON.stringify(openOptions ?? {})}`);
+      if (control.holdOpen) {
+        control.holdOpen = false;
+        await new Promise<void>((resolve) => (control.release = resolve));
+      }
+      return options.opens === false
+        ? { ok: false as const, error: { kind: "not-a-database" as const, message: "file is not a database" } }
+        : { ok: true as const, sizeBytes: bytes?.byteLength ?? 0, tableCount: 0 };
+    },
+    async schema(schemaOptions?: { rowCounts?: boolean }) {
+      calls.push(`schema ${JSON.stringify(schemaOptions ?? {})}`);
+      return SCHEMA;
+    },
+    async contentKey() {
+      calls.push("contentKey");
+      return "key";
+    },
+  };
+  return { engine, calls, control };
+}
+
+const OPENED_KEPT = 'open 1,2,3 {"checkPages":false,"hashLater":true}';
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("openKeptDatabaseWhenAsked", () => {
+  it("opens the database sent without the page check, answers with its schema (no row counts), then hashes it", async () => {
+    const scope = new FakeScope();
+    const { engine, calls } = service();
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(engine));
+    // Taken here: comlink, listening after it, never sees the request.
+    const seenAfter: unknown[] = [];
+    scope.addEventListener("message", (event) => seenAfter.push((event as MessageEvent).data));
+    scope.receive(request());
+    expect(seenAfter).toEqual([]);
+    await expect.poll(() => calls).toEqual([OPENED_KEPT, 'schema {"rowCounts":false}', "contentKey"]);
+    expect(scope.answers).toEqual([
+      { type: "querylab:kept-database-opened", opened: true, id: "kept", meta: META, outcome: { ok: true, sizeBytes: 3, tableCount: 0 }, schema: SCHEMA },
+    ]);
+  });
+
+  it("reads a database kept as the File it was opened from (a Blob)", async () => {
+    const scope = new FakeScope();
+    const { engine, calls } = service();
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(engine));
+    scope.receive(request(new Blob([new Uint8Array([1, 2, 3])])));
+    await expect.poll(() => scope.answers.map((answer) => answer.opened)).toEqual([true]);
+    expect(calls[0]).toBe(OPENED_KEPT);
+  });
+
+  it("waits for SQLite when the database comes first", async () => {
+    const scope = new FakeScope();
+    const { engine } = service();
+    let sqliteReady: (value: typeof engine) => void = () => undefined;
+    openKeptDatabaseWhenAsked(asWorker(scope), new Promise((resolve) => (sqliteReady = resolve)));
+    scope.receive(request());
+    await settle();
+    expect(scope.answers).toEqual([]);
+    sqliteReady(engine);
+    await expect.poll(() => scope.answers.map((answer) => answer.opened)).toEqual([true]);
+  });
+
+  it("answers that nothing was opened for a request without a database, or when SQLite failed to start; SQLite's refusal comes with its reason", async () => {
+    const unnamed = new FakeScope();
+    openKeptDatabaseWhenAsked(asWorker(unnamed), Promise.resolve(service().engine));
+    unnamed.receive({ type: KEPT_DATABASE_MESSAGE, id: "kept", bytes: "not bytes" });
+    expect(unnamed.answers).toEqual([{ type: "querylab:kept-database-opened", opened: false, reason: "the request named no database" }]);
+
+    const noSqlite = new FakeScope();
+    openKeptDatabaseWhenAsked(asWorker(noSqlite), Promise.reject(new Error("The WASM could not be compiled.")));
+    noSqlite.receive(request());
+    await expect.poll(() => noSqlite.answers).toEqual([{ type: "querylab:kept-database-opened", opened: false, reason: "The WASM could not be compiled." }]);
+
+    const broken = new FakeScope();
+    const refusing = service({ opens: false });
+    openKeptDatabaseWhenAsked(asWorker(broken), Promise.resolve(refusing.engine));
+    broken.receive(request());
+    await expect.poll(() => broken.answers.map((answer) => answer.opened && answer.outcome.ok)).toEqual([false]);
+    // No schema read, nothing hashed, of a database that did not open.
+    expect(refusing.calls).toEqual([OPENED_KEPT]);
+  });
+
+  it("opens nothing when the page opened a database first", async () => {
+    const scope = new FakeScope();
+    const { engine, calls } = service();
+    const gate = startOpenGate();
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(engine), gate);
+    await gate.guard(engine).open(new Uint8Array([9]));
+    scope.receive(request());
+    expect(scope.answers).toEqual([{ type: "querylab:kept-database-opened", opened: false, reason: "the page opened another database first" }]);
+    expect(calls).toEqual(["open 9 {}"]);
+  });
+
+  it("opens nothing when the page's open comes while SQLite starts; one that comes during the open waits for it, then replaces it", async () => {
+    const starting = new FakeScope();
+    const first = service();
+    const gate = startOpenGate();
+    let sqliteReady: (value: typeof first.engine) => void = () => undefined;
+    openKeptDatabaseWhenAsked(asWorker(starting), new Promise((resolve) => (sqliteReady = resolve)), gate);
+    starting.receive(request());
+    const pageOpen = gate.guard(first.engine).open(new Uint8Array([9]));
+    sqliteReady(first.engine);
+    await pageOpen;
+    await expect.poll(() => starting.answers.map((answer) => answer.opened)).toEqual([false]);
+    expect(first.calls).toEqual(["open 9 {}"]);
+
+    const opening = new FakeScope();
+    const second = service();
+    const secondGate = startOpenGate();
+    second.control.holdOpen = true;
+    openKeptDatabaseWhenAsked(asWorker(opening), Promise.resolve(second.engine), secondGate);
+    opening.receive(request());
+    await expect.poll(() => second.calls.length).toBe(1);
+    const laterOpen = secondGate.guard(second.engine).open(new Uint8Array([9]));
+    await settle();
+    expect(second.calls).toEqual([OPENED_KEPT]);
+    second.control.release();
+    await laterOpen;
+    expect(second.calls.indexOf("open 9 {}")).toBeGreaterThan(second.calls.indexOf('schema {"rowCounts":false}'));
+  });
+
+  it("leaves other messages to the listeners after it", () => {
+    const scope = new FakeScope();
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(service().engine));
+    let seen = 0;
+    scope.addEventListener("message", () => (seen += 1));
+    scope.receive({ type: "querylab:first-sample" });
+    scope.receive({ id: "comlink-call" });
+    expect(seen).toBe(2);
+  });
+});

@@ -1,0 +1,93 @@
+// A returning visit's database, opened by the SQLite worker while the page is still fetching and evaluating the app:
+// index.html's start script (app/browser/html-start.ts) reads it from the page's storage as soon as the page's hint
+// says a kept database will reopen, and sends it here with its id and its entry in the list. The worker opens it as
+// soon as SQLite is ready and reads its schema; the page then takes the opened database (app/state/database-store.ts)
+// instead of reading the bytes after its first render, sending them here and waiting for the open and the schema
+// (bench, returning visit on loopback: bytes ~64, open ~32, schema ~29 ms of ~510, all after the first render).
+// The page's own opens win, as over the first visit's sample (start-open-gate.ts); and a page that does not take this
+// database (it finds another one to open) opens its own over it.
+import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/types";
+import { errorMessage } from "../app/core/error-message";
+import type { OpeningService } from "./first-sample";
+import { startOpenGate, type StartOpenGate } from "./start-open-gate";
+
+/** The page → worker message (sent once, by the start script), with the database as storage keeps it. */
+export const KEPT_DATABASE_MESSAGE = "querylab:kept-database";
+/** The worker → page answer (no comlink id: comlink ignores it). */
+export const KEPT_DATABASE_OPENED_MESSAGE = "querylab:kept-database-opened";
+
+export interface KeptDatabaseRequest {
+  type: typeof KEPT_DATABASE_MESSAGE;
+  id: string;
+  /** Its entry in the list, unchecked: sent back with the answer, for the page to check as it checks its own reads. */
+  meta: unknown;
+  /** Moved here (no one else holds them); or the Blob of the File it was opened from, read here. */
+  bytes: ArrayBuffer | Blob;
+}
+
+export type KeptDatabaseOpened =
+  | {
+      type: typeof KEPT_DATABASE_OPENED_MESSAGE;
+      opened: true;
+      /** The id and entry the request gave. */
+      id: string;
+      meta: unknown;
+      outcome: Outcome<OpenedDatabase>;
+      /** Without row counts (they read every table); null when it could not be read: the page reads it. */
+      schema: DatabaseSchema | null;
+    }
+  /** The request was unreadable, or the page opened another database first: the page goes its usual way. */
+  | { type: typeof KEPT_DATABASE_OPENED_MESSAGE; opened: false; reason: string };
+
+interface WorkerScope {
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  postMessage(message: unknown): void;
+}
+
+/**
+ * Listens for the start script's request (call before Comlink.expose: the message is taken and stopped here). When it
+ * comes, opens the database without SQLite's check of every page (they were checked when it was first opened; the page
+ * checks them once it is on screen, as for any kept copy it reopens), reads its schema and answers.
+ */
+export function openKeptDatabaseWhenAsked(
+  scope: WorkerScope,
+  service: Promise<Pick<OpeningService, "open" | "schema" | "contentKey">>,
+  /** Shared with the worker's other start opens (first-sample.ts). */
+  gate: StartOpenGate = startOpenGate(),
+): void {
+  const answer = (message: KeptDatabaseOpened) => scope.postMessage(message);
+  const notOpened = (reason: string) => answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: false, reason });
+
+  async function openKept(request: KeptDatabaseRequest): Promise<void> {
+    const [bytes, engine] = await Promise.all([
+      request.bytes instanceof Blob ? request.bytes.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : new Uint8Array(request.bytes),
+      service,
+    ]);
+    if (gate.superseded) return notOpened("the page opened another database first");
+    // In the same turn as the check above: a page open that comes now waits for this one, then replaces it.
+    await gate.opening(
+      (async () => {
+        // hashLater: the bytes' hash (the content key, a pass over every byte) waits until the page has its answer.
+        const outcome = await engine.open(bytes, { checkPages: false, hashLater: true });
+        globalThis.performance?.mark?.("querylab:worker-kept-opened");
+        const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
+        answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome, schema });
+        // Answered: a failure now is the page's to see when it asks for the key, not a second answer.
+        if (outcome.ok) await engine.contentKey().catch(() => undefined);
+      })(),
+    );
+  }
+
+  const take = (event: MessageEvent) => {
+    const data = event.data as Partial<KeptDatabaseRequest> | null;
+    if (data?.type !== KEPT_DATABASE_MESSAGE) return;
+    event.stopImmediatePropagation();
+    scope.removeEventListener("message", take);
+    if (typeof data.id !== "string" || !(data.bytes instanceof ArrayBuffer || data.bytes instanceof Blob)) return notOpened("the request named no database");
+    if (gate.superseded) return notOpened("the page opened another database first");
+    const request: KeptDatabaseRequest = { type: KEPT_DATABASE_MESSAGE, id: data.id, meta: data.meta, bytes: data.bytes };
+    void openKept(request).catch((error: unknown) => notOpened(errorMessage(error)));
+  };
+  scope.addEventListener("message", take);
+}
