@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
-import { KEPT_DATABASE_MESSAGE, openKeptDatabaseWhenAsked, type KeptDatabaseOpened } from "./kept-database";
+import { HASH_LATER_UP_TO_BYTES, KEPT_DATABASE_MESSAGE, openKeptDatabaseWhenAsked, type KeptDatabaseOpened } from "./kept-database";
 import { startOpenGate } from "./start-open-gate";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
@@ -78,6 +78,22 @@ describe("openKeptDatabaseWhenAsked", () => {
     scope.receive(request(new Blob([new Uint8Array([1, 2, 3])])));
     await expect.poll(() => scope.answers.map((answer) => answer.opened)).toEqual([true]);
     expect(calls[0]).toBe(OPENED_KEPT);
+  });
+
+  it("hands a large database to SQLite as it is (hashed as it opens), so its bytes are never held twice", async () => {
+    const scope = new FakeScope();
+    const opened: (OpenOptions | undefined)[] = [];
+    const { engine } = service();
+    const large = {
+      ...engine,
+      open: async (bytes: Uint8Array | null, options?: OpenOptions) => (
+        opened.push(options),
+        { ok: true as const, sizeBytes: bytes!.byteLength, tableCount: 0 }
+      ),
+    };
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(large));
+    scope.receive(request(new ArrayBuffer(HASH_LATER_UP_TO_BYTES + 1)));
+    await expect.poll(() => opened).toEqual([{ checkPages: false, ownBytes: true }]);
   });
 
   it("waits for SQLite when the database comes first", async () => {

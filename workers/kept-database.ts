@@ -7,6 +7,7 @@
 // The page's own opens win, as over the first visit's sample (start-open-gate.ts); and a page that does not take this
 // database (it finds another one to open) opens its own over it.
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/types";
+import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import { errorMessage } from "../app/core/error-message";
 import type { OpeningService } from "./first-sample";
 import { startOpenGate, type StartOpenGate } from "./start-open-gate";
@@ -39,6 +40,18 @@ export type KeptDatabaseOpened =
   /** The request was unreadable, or the page opened another database first: the page goes its usual way. */
   | { type: typeof KEPT_DATABASE_OPENED_MESSAGE; opened: false; reason: string };
 
+/**
+ * Up to this size the bytes' hash (the content key, a pass over every byte) waits until the page has its answer, which
+ * keeps the bytes beside SQLite's copy of them until then. A larger database is handed to SQLite as it is (ownBytes)
+ * and hashed as it opens, as the page's own reopen did: two copies of a database of hundreds of MB could exhaust the
+ * worker's memory.
+ */
+export const HASH_LATER_UP_TO_BYTES = 64 * 1024 * 1024;
+
+function openOptionsFor(bytes: Uint8Array): OpenOptions {
+  return bytes.byteLength <= HASH_LATER_UP_TO_BYTES ? { checkPages: false, hashLater: true } : { checkPages: false, ownBytes: true };
+}
+
 interface WorkerScope {
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
@@ -68,8 +81,7 @@ export function openKeptDatabaseWhenAsked(
     // In the same turn as the check above: a page open that comes now waits for this one, then replaces it.
     await gate.opening(
       (async () => {
-        // hashLater: the bytes' hash (the content key, a pass over every byte) waits until the page has its answer.
-        const outcome = await engine.open(bytes, { checkPages: false, hashLater: true });
+        const outcome = await engine.open(bytes, openOptionsFor(bytes));
         globalThis.performance?.mark?.("querylab:worker-kept-opened");
         const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
         answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome, schema });
