@@ -22,7 +22,9 @@ test.beforeEach(async ({ page }) => {
     // IndexedDB fails; small writes (history, the last-open id) still fit, as they would on a real full disk.
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (value: unknown, key?: IDBValidKey) {
-      if (value instanceof Uint8Array && sessionStorage.getItem(flag) === "yes") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      // Database bytes are kept as a Blob (app/browser/storage.ts), copies from earlier versions as bytes.
+      if ((value instanceof Uint8Array || value instanceof Blob) && sessionStorage.getItem(flag) === "yes")
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
       return put.call(this, value, key);
     };
     const listeners = new Set<unknown>();

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { clear, createStore } from "idb-keyval";
+import { clear, createStore, set } from "idb-keyval";
 import { DATABASES_IDB, KEPT_DATABASE_NAMES } from "./kept-database-keys";
 import { createIndexedDbStorage } from "./storage-areas";
 import { describe, expect, it } from "vitest";
@@ -267,12 +267,12 @@ describe("startFromHtml", () => {
   });
 
   /** What an earlier visit kept, written by the page's own storage: two databases, the second open last. */
-  async function keptBefore(bytes: Uint8Array | Blob = new Uint8Array([1, 2, 3])) {
+  async function keptBefore() {
     await clear(createStore(DATABASES_IDB.database, DATABASES_IDB.store));
     const storage = createIndexedDbStorage();
     await storage.saveDatabase({ id: "older", name: "older.sqlite", source: "file", sizeBytes: 1, updatedAt: 1 }, new Uint8Array([9]));
     const meta = { id: "kept", name: "notes.sqlite", source: "file" as const, sizeBytes: 3, updatedAt: 5 };
-    await storage.saveDatabase(meta, bytes);
+    await storage.saveDatabase(meta, new Uint8Array([1, 2, 3]));
     await storage.setLastOpenDatabaseId("kept");
     return meta;
   }
@@ -284,14 +284,16 @@ describe("startFromHtml", () => {
     return { message: worker.posted[index] as { id: string; meta: unknown; bytes: unknown }, transfer: worker.transferred[index]! };
   }
 
-  it("on a returning visit reads the database open last from the page's storage and sends it to the worker, moved, to open", async () => {
+  it("on a returning visit reads the database open last from the page's storage and sends it to the worker to open, as the Blob storage keeps", async () => {
     const meta = await keptBefore();
     const { scope, requested } = page({ kept: true });
     const started = startFromHtml(CONFIG, scope);
     const worker = FakeWorker.started[0]!;
     const { message, transfer } = await keptRequest(worker);
-    expect(message).toEqual({ type: "querylab:kept-database", id: "kept", meta, bytes: new Uint8Array([1, 2, 3]).buffer });
-    expect(transfer).toEqual([message.bytes]);
+    expect(message).toMatchObject({ type: "querylab:kept-database", id: "kept", meta });
+    expect(message.bytes).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (message.bytes as Blob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(transfer).toEqual([]);
     expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
     expect(started.kept?.openedIn).toBe(worker);
     const answer = { type: "querylab:kept-database-opened", opened: true, id: "kept", meta, outcome: { ok: true, sizeBytes: 3, tableCount: 1 }, schema: null };
@@ -303,14 +305,14 @@ describe("startFromHtml", () => {
     expect(worker.listeners.get("error")?.size).toBe(1);
   });
 
-  it("sends a database kept as the File it was opened from as that Blob, for the worker to read", async () => {
-    await keptBefore(new Blob([new Uint8Array([4, 5, 6])]));
+  it("moves a copy an earlier version kept as bytes to the worker, not copied", async () => {
+    await keptBefore();
+    await set("database:kept", new Uint8Array([4, 5, 6]), createStore(DATABASES_IDB.database, DATABASES_IDB.store));
     const { scope } = page({ kept: true });
     startFromHtml(CONFIG, scope);
     const { message, transfer } = await keptRequest(FakeWorker.started[0]!);
-    expect(message.bytes).toBeInstanceOf(Blob);
-    expect(new Uint8Array(await (message.bytes as Blob).arrayBuffer())).toEqual(new Uint8Array([4, 5, 6]));
-    expect(transfer).toEqual([]);
+    expect(message.bytes).toEqual(new Uint8Array([4, 5, 6]).buffer);
+    expect(transfer).toEqual([message.bytes]);
   });
 
   it("asks the worker nothing, and the store reopens it itself, when storage has nothing to reopen after all or cannot be read", async () => {

@@ -45,7 +45,7 @@ describe("QueryLab storage", () => {
     await storage.saveDatabase(meta("b", 2), new Uint8Array([4, 5, 6]));
     await storage.setLastOpenDatabaseId("a");
     expect((await storage.listDatabases()).map((entry) => entry.id)).toEqual(["b", "a"]);
-    expect(await storage.loadDatabase("a")).toEqual({ meta: meta("a", 1), bytes: new Uint8Array([1, 2, 3]) });
+    expect(await storage.loadDatabase("a")).toMatchObject({ meta: meta("a", 1), bytes: new Uint8Array([1, 2, 3]) });
     await storage.removeDatabase("a");
     expect(await storage.loadDatabase("a")).toBeNull();
     expect(await storage.lastOpenDatabaseId()).toBeNull();
@@ -61,6 +61,19 @@ describe("QueryLab storage", () => {
     expect(loaded).toMatchObject({ meta: meta("file", 1), bytes: new Uint8Array([7, 8, 9]) });
     // The Blob itself too, which can be read again: the caller may hand the bytes over and keep it instead.
     expect(new Uint8Array(await loaded!.storedBlob!.arrayBuffer())).toEqual(new Uint8Array([7, 8, 9]));
+  });
+
+  it("keeps bytes as a Blob (read back by reference, the bytes read where needed), and still loads copies kept as bytes", async () => {
+    const stored = areas();
+    const storage = createQueryLabStorage(stored, true);
+    await storage.saveDatabase(meta("a", 1), new Uint8Array([1, 2, 3]));
+    expect(await stored.databases.get("database:a")).toBeInstanceOf(Blob);
+    const loaded = await storage.loadDatabase("a");
+    expect(loaded?.bytes).toEqual(new Uint8Array([1, 2, 3]));
+    expect(new Uint8Array(await loaded!.storedBlob!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    // As an earlier version kept it.
+    await stored.databases.set("database:a", new Uint8Array([4, 5, 6]));
+    expect(await storage.loadDatabase("a")).toEqual({ meta: meta("a", 1), bytes: new Uint8Array([4, 5, 6]) });
   });
 
   it("reads past damaged records instead of trusting them", async () => {

@@ -27,7 +27,7 @@ function fillableStorage() {
   let full: "no" | "bytes" | "everything" = "no";
   const databases = createMemoryArea();
   const refuseBytes = (values: unknown[]) => {
-    const refused = full === "everything" || (full === "bytes" && values.some((value) => value instanceof Uint8Array));
+    const refused = full === "everything" || (full === "bytes" && values.some((value) => value instanceof Uint8Array || value instanceof Blob));
     if (refused) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
   };
   const [set, setMany] = [databases.set.bind(databases), databases.setMany.bind(databases)];
