@@ -73,10 +73,9 @@ export function openKeptDatabaseWhenAsked(
   const notOpened = (reason: string) => answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: false, reason });
 
   async function openKept(request: KeptDatabaseRequest): Promise<void> {
-    const [bytes, engine] = await Promise.all([
-      request.bytes instanceof Blob ? request.bytes.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : new Uint8Array(request.bytes),
-      service,
-    ]);
+    const read =
+      request.bytes instanceof Blob ? request.bytes.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : Promise.resolve(new Uint8Array(request.bytes));
+    const [bytes, engine] = await Promise.all([read.finally(() => globalThis.performance?.mark?.("querylab:worker-kept-bytes")), service]);
     if (gate.superseded) return notOpened("the page opened another database first");
     // In the same turn as the check above: a page open that comes now waits for this one, then replaces it.
     await gate.opening(
@@ -95,6 +94,7 @@ export function openKeptDatabaseWhenAsked(
     const data = event.data as Partial<KeptDatabaseRequest> | null;
     if (data?.type !== KEPT_DATABASE_MESSAGE) return;
     event.stopImmediatePropagation();
+    globalThis.performance?.mark?.("querylab:worker-kept-received");
     scope.removeEventListener("message", take);
     if (typeof data.id !== "string" || !(data.bytes instanceof ArrayBuffer || data.bytes instanceof Blob)) return notOpened("the request named no database");
     if (gate.superseded) return notOpened("the page opened another database first");
