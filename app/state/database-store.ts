@@ -408,11 +408,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     /**
-     * A returning visit's kept database as the worker read it from storage and opened it while the app loaded: on
-     * screen without the page reading its bytes (~64 ms for the bookshop sample), sending them to the worker and
-     * waiting for the open and the schema, all after the first render. The worker read the id of the database open
-     * last, its entry in the list and its bytes in one transaction, so it is the database reopenRecent would reopen,
-     * as it was saved then. False when the worker opened nothing: the start then reopens it the usual way, and says why
+     * A returning visit's kept database as index.html's start script read it from storage and the worker opened it
+     * while the app loaded: on screen without the store reading its bytes (~64 ms for the bookshop sample), sending
+     * them to the worker and waiting for the open and the schema, all after the first render. The start script read
+     * the id of the database open last, its entry in the list and its bytes in one transaction, so it is the database
+     * reopenRecent would reopen, as it was saved then. False when the worker opened nothing: the start then reopens it the usual way, and says why
      * it cannot. A database the person opened meanwhile wins, as over a first visit's sample.
      */
     async function showKeptDatabaseOpenedInWorker(pending: Promise<KeptDatabaseOpenedInWorker | null>): Promise<boolean> {
@@ -661,7 +661,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         // database: it came ~70 ms after the first screen and the sample (bench, loopback), on the way to ready.
         const firstVisitSample = services.startedFirstVisitSample?.() ?? null;
         // A returning visit (the hint of a kept database) takes that database as the worker opened it, without
-        // waiting for storage either: the worker read it from storage itself.
+        // waiting for storage either: the start script read it from storage itself.
         const keptInWorker = firstVisitSample === null ? (services.keptDatabaseOpenedInWorker?.() ?? null) : null;
         if (firstVisitSample !== null) {
           samples = await samplesLoaded;
