@@ -74,6 +74,24 @@ async function count(tab: Awaited<ReturnType<typeof openTab>>): Promise<unknown>
   return outcome.ok ? outcome.firstRows[0]?.[0] : outcome.error.message;
 }
 
+/**
+ * `memory` whose probe answers `probe` only when the test calls answerProbe (on a real first visit IndexedDB creates the
+ * browser's database then), with `overrides` in place of its other methods.
+ */
+function probingWhenTold(memory: QueryLabStorage, probe: StorageProbe, overrides: Partial<QueryLabStorage> = {}) {
+  let answerProbe: () => void = () => undefined;
+  const probeAnswered = new Promise<void>((resolve) => (answerProbe = resolve));
+  const storage: QueryLabStorage = {
+    ...memory,
+    async probe() {
+      await probeAnswered;
+      return probe;
+    },
+    ...overrides,
+  };
+  return { storage, answerProbe: () => answerProbe() };
+}
+
 describe("database store", () => {
   it("opens the first sample on a first visit and keeps it", async () => {
     const storage = createMemoryStorage({ durable: true });
@@ -333,15 +351,7 @@ describe("a first visit as index.html's start script saw it (no database in the 
       await memory.saveDatabase({ id: "kept", name: "Kept notes", source: "file", sizeBytes: bytes.byteLength, updatedAt: 1 }, bytes);
       await memory.setLastOpenDatabaseId("kept");
     }
-    let answerProbe: () => void = () => undefined;
-    const probeAnswered = new Promise<void>((resolve) => (answerProbe = resolve));
-    const storage: QueryLabStorage = {
-      ...memory,
-      async probe() {
-        await probeAnswered;
-        return options.probe;
-      },
-    };
+    const { storage, answerProbe } = probingWhenTold(memory, options.probe);
     let wholeArrives: (whole: WholeSample) => void = () => undefined;
     const whole = new Promise<WholeSample>((resolve) => (wholeArrives = resolve));
     const refused: string[] = [];
@@ -569,20 +579,13 @@ describe("a returning visit whose kept database the worker opened at the start s
     await memory.setLastOpenDatabaseId("kept");
     const loads: string[] = [];
     const failLoads = { value: false };
-    let answerProbe: () => void = () => undefined;
-    const probeAnswered = new Promise<void>((resolve) => (answerProbe = resolve));
-    const storage: QueryLabStorage = {
-      ...memory,
-      async probe() {
-        await probeAnswered;
-        return "writable";
-      },
+    const { storage, answerProbe } = probingWhenTold(memory, "writable", {
       async loadDatabase(id) {
         loads.push(id);
         if (failLoads.value) throw new DOMException("The transaction was aborted.", "AbortError");
         return memory.loadDatabase(id);
       },
-    };
+    });
     const connection = await createInProcessSqliteConnection();
     const checks: string[] = [];
     const checkPages = connection.engine.checkPages.bind(connection.engine);
