@@ -31,7 +31,7 @@ export interface ValueIndexBuildOptions {
   limits?: Partial<ValueLimits>;
   signal?: AbortSignal;
   onProgress?: (progress: ValueReadProgress) => void;
-  /** Awaited between chunks, so other calls (queries, a cancel) are served meanwhile; yieldToEvents by default. */
+  /** Awaited after each query of the reading, so other calls (queries, a cancel) are served meanwhile; yieldToEvents by default. */
   pause?: () => Promise<void>;
 }
 
@@ -64,24 +64,28 @@ export async function buildValueIndex(database: ReadOnlyDatabase, schema: Databa
   const byName = new Map<string, { position: number; columnIndex: number }>();
   let total = 0;
   checkSignal(options.signal);
-  for await (const chunk of streamColumnValues(database, schema, limits, options.onProgress)) {
-    const name = `${chunk.table}\u0000${chunk.column}`;
-    let entry = byName.get(name);
-    if (!entry) {
-      entry = {
-        position: columns.push({ table: chunk.table, column: chunk.column, values: [], keys: [] }) - 1,
-        columnIndex: index.addColumn(chunk.table, chunk.column),
-      };
-      byName.set(name, entry);
+  // One step per query the stream ran: the pause after each, whether it found values or not, is what lets a query
+  // the person runs wait at most one step.
+  for await (const step of streamColumnValues(database, schema, limits, options.onProgress)) {
+    for (const chunk of step) {
+      const name = `${chunk.table}\u0000${chunk.column}`;
+      let entry = byName.get(name);
+      if (!entry) {
+        entry = {
+          position: columns.push({ table: chunk.table, column: chunk.column, values: [], keys: [] }) - 1,
+          columnIndex: index.addColumn(chunk.table, chunk.column),
+        };
+        byName.set(name, entry);
+      }
+      const keys = chunk.values.map(valueKey);
+      index.addValues(entry.columnIndex, chunk.values, keys);
+      const kept = columns[entry.position]!;
+      for (let position = 0; position < keys.length; position += 1) {
+        kept.values.push(chunk.values[position]!);
+        kept.keys.push(keys[position]!);
+      }
+      total += chunk.values.length;
     }
-    const keys = chunk.values.map(valueKey);
-    index.addValues(entry.columnIndex, chunk.values, keys);
-    const kept = columns[entry.position]!;
-    for (let position = 0; position < keys.length; position += 1) {
-      kept.values.push(chunk.values[position]!);
-      kept.keys.push(keys[position]!);
-    }
-    total += chunk.values.length;
     await pause();
     checkSignal(options.signal);
   }
