@@ -161,20 +161,21 @@ async function measureLocalFile(browser: Browser, appUrl: string): Promise<LazyD
  * is ready (or failed), at most two minutes.
  */
 async function queryWaitWhileIndexing(page: Page): Promise<{ longestWaitMs: number; queries: number; indexingMs: number }> {
-  return page.evaluate(async () => {
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  return page.evaluate(`(async () => {
     const status = () => document.querySelector("footer .value-index-status")?.getAttribute("data-index-state") ?? null;
     const started = performance.now();
     let longestWaitMs = 0;
     let queries = 0;
-    while (status() !== "ready" && status() !== "failed" && performance.now() - started < 120_000) {
+    while (status() !== "ready" && status() !== "failed" && performance.now() - started < 120000) {
       const sent = performance.now();
-      await window.__querylab!.engine().execute("SELECT 1");
+      await window.__querylab.engine().execute("SELECT 1");
       longestWaitMs = Math.max(longestWaitMs, performance.now() - sent);
       queries += 1;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { longestWaitMs, queries, indexingMs: performance.now() - started };
-  });
+  })()`);
 }
 
 async function measureInMemory(browser: Browser, appUrl: string): Promise<LazyDatabaseFigures["inMemory"]> {

@@ -20,7 +20,8 @@ import type {
 } from "./db/types";
 import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
-import { profileDatabase, type ProfileOptions } from "./schema/profile";
+import { profileTables, type ProfileOptions } from "./schema/profile";
+import { yieldToEvents } from "./yield-to-events";
 import type { DatabaseProfile } from "./schema/types";
 import type { Language } from "./schema/language";
 import type { ValueMatch } from "./schema/value-index";
@@ -216,19 +217,33 @@ export class DatabaseService {
     return this.judge.run(sql, options);
   }
 
-  /** Profiles every column (stage 1 of the schema context); computed once per content key, so again after a write. */
+  /**
+   * Profiles every column (stage 1 of the schema context); computed once per content key, so again after a write.
+   * A table at a time, with a pause after each, so a query the person runs meanwhile waits for one table's profile,
+   * not for all of them (seconds on a large database). When the content or the connection changed meanwhile (a write,
+   * another database, a read on demand swapped for the whole file), the profile is taken again of what is open now.
+   */
   async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
-    const contentKey = await this.engine.contentKey();
-    const { now: _clock, ...settings } = options;
-    // String(): JSON would write an unlimited budget (Infinity) as null, the same as no budget given.
-    const key = [contentKey, settings.sampleThreshold, settings.sampleRows, settings.timeBudgetMs, settings.overBudgetSampleRows].map(String).join("|");
-    const cached = this.profileCache.get(key);
-    if (cached) return cached;
-    const profile = profileDatabase(this.engine.connection, await this.engine.schema(), contentKey, options);
-    // Profiles of earlier contents are never asked for again.
-    for (const [stale, entry] of this.profileCache) if (entry.contentKey !== contentKey) this.profileCache.delete(stale);
-    this.profileCache.set(key, profile);
-    return profile;
+    for (;;) {
+      const contentKey = await this.engine.contentKey();
+      const { now: _clock, ...settings } = options;
+      // String(): JSON would write an unlimited budget (Infinity) as null, the same as no budget given.
+      const key = [contentKey, settings.sampleThreshold, settings.sampleRows, settings.timeBudgetMs, settings.overBudgetSampleRows].map(String).join("|");
+      const cached = this.profileCache.get(key);
+      if (cached) return cached;
+      const connection = this.engine.connection;
+      const steps = profileTables(connection, await this.engine.schema(), contentKey, options);
+      let step = steps.next();
+      while (!step.done && this.engine.connection === connection) {
+        await yieldToEvents();
+        if (this.engine.connection === connection) step = steps.next();
+      }
+      if (!step.done || this.engine.connection !== connection || (await this.engine.contentKey()) !== contentKey) continue;
+      // Profiles of earlier contents are never asked for again.
+      for (const [stale, entry] of this.profileCache) if (entry.contentKey !== contentKey) this.profileCache.delete(stale);
+      this.profileCache.set(key, step.value);
+      return step.value;
+    }
   }
 
   contentKey(): Promise<string> {

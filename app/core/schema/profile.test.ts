@@ -4,7 +4,8 @@ import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DatabaseService } from "../database-service";
 import { hashBytes } from "../db/content-hash";
-import { profileValueText } from "./profile";
+import { readSchema } from "../db/introspect";
+import { profileDatabase, profileValueText } from "./profile";
 import type { ColumnProfile, DatabaseProfile, TableProfile } from "./types";
 
 let SQL: SqlJsStatic;
@@ -149,14 +150,40 @@ describe("profile bounds", () => {
     expect(columnOf(profile, "all_events", "id").approximate).toBe(true);
   });
 
+  it("takes a large table's sample by seeks in its rowids, without reading the whole table", async () => {
+    const database = new SQL.Database(bytesOf(LARGE));
+    const samples: string[] = [];
+    // The profile's own statements, seen on their way to SQLite: the sample is what CREATE TEMP TABLE … AS selects.
+    const watched = new Proxy(database, {
+      get(target, property) {
+        if (property !== "exec") return Reflect.get(target, property, target) as unknown;
+        return (sql: string) => {
+          const sample = /^CREATE TEMP TABLE \S+ AS ([\s\S]*)$/.exec(sql)?.[1];
+          if (sample) samples.push(sample);
+          return target.exec(sql);
+        };
+      },
+    });
+    const profile = profileDatabase(watched, readSchema(database), "fixture", { sampleThreshold: 5_000, sampleRows: 2_000 });
+    expect(tableOf(profile, "events").rowsProfiled).toBeGreaterThan(1_800);
+    const eventsSample = samples.find((sql) => sql.includes('"events"'));
+    expect(eventsSample).toBeDefined();
+    const plan = database.exec(`EXPLAIN QUERY PLAN ${eventsSample!}`)[0]!.values.map((row) => String(row[3]));
+    expect(plan.some((detail) => /^SEARCH .*events/.test(detail))).toBe(true);
+    expect(plan.filter((detail) => /^SCAN .*events/.test(detail))).toEqual([]);
+    database.close();
+  });
+
   it("once the time budget is spent, the remaining tables get a small sample", async () => {
     const engine = await engineWith(LARGE);
+    // Every reading of the clock is 100 ms later: the first table's profile spends the budget, and the view after it
+    // gets the small sample.
     let clock = 0;
-    const profile = await engine.profile({ timeBudgetMs: 10, overBudgetSampleRows: 100, now: () => (clock += 100) });
-    const rowsProfiled = tableOf(profile, "events").rowsProfiled;
-    expect(rowsProfiled).toBeGreaterThan(60);
-    expect(rowsProfiled).toBeLessThanOrEqual(120);
-    expect(columnOf(profile, "events", "id").approximate).toBe(true);
+    const profile = await engine.profile({ sampleRows: 2_000, timeBudgetMs: 10, overBudgetSampleRows: 100, now: () => (clock += 100) });
+    expect(profile.tables.map((table) => table.table)).toEqual(["events", "all_events"]);
+    expect(tableOf(profile, "events").rowsProfiled).toBeGreaterThan(1_800);
+    expect(tableOf(profile, "all_events").rowsProfiled).toBe(100);
+    expect(columnOf(profile, "all_events", "id").approximate).toBe(true);
   });
 
   it("profiles the largest sample in bounded time", async () => {
@@ -168,6 +195,52 @@ describe("profile bounds", () => {
     console.info(`bookshop.sqlite: ${columns} columns profiled in ${profile.elapsedMs.toFixed(0)} ms`);
     expect(columns).toBeGreaterThan(50);
     expect(profile.elapsedMs).toBeLessThan(10_000);
+  });
+});
+
+describe("profile a table at a time", () => {
+  const TABLES = Array.from(
+    { length: 6 },
+    (_, index) => `CREATE TABLE t${index} (id INTEGER PRIMARY KEY, label TEXT); INSERT INTO t${index} (label) VALUES ('a${index}'), ('b${index}');`,
+  ).join("\n");
+
+  /** The statements the service's connection is given by exec (the profile's), with the query's answer marked among them. */
+  function watchExec(engine: DatabaseService): string[] {
+    const connection = (engine as unknown as { engine: { connection: { exec(sql: string): unknown } } }).engine.connection;
+    const log: string[] = [];
+    const exec = connection.exec.bind(connection);
+    connection.exec = (sql: string) => {
+      log.push(sql);
+      return exec(sql);
+    };
+    return log;
+  }
+
+  it("answers a query asked while it profiles before it reaches the last table", async () => {
+    const engine = await engineWith(TABLES);
+    const log = watchExec(engine);
+    const profiling = engine.profile();
+    const answered = await engine.execute("SELECT 1");
+    expect(answered.ok).toBe(true);
+    log.push("-- the query answered");
+    const profile = await profiling;
+    expect(profile.tables.map((table) => table.table)).toEqual(["t0", "t1", "t2", "t3", "t4", "t5"]);
+    const answeredAt = log.indexOf("-- the query answered");
+    // The profile's own statement of the last table (the schema's row counts read it too, before the profile).
+    const lastTableAt = log.findIndex((sql) => sql.includes('count(*) AS n FROM "t5"'));
+    expect(lastTableAt).toBeGreaterThan(-1);
+    expect(answeredAt).toBeLessThan(lastTableAt);
+  });
+
+  it("profiles again what is open when a write comes between its tables", async () => {
+    const engine = await engineWith(TABLES);
+    const profiling = engine.profile();
+    const written = await engine.execute("INSERT INTO t5 (label) VALUES ('c5')");
+    expect(written.ok && written.databaseChanged).toBe(true);
+    const profile = await profiling;
+    expect(profile.contentKey).toBe(await engine.contentKey());
+    expect(tableOf(profile, "t5").rowCount).toBe(3);
+    expect(columnOf(profile, "t5", "label").distinctCount).toBe(3);
   });
 });
 

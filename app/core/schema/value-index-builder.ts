@@ -2,6 +2,7 @@
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { DatabaseSchema } from "../db/types";
 import { ValueIndex, valueKey } from "./value-index";
+import { yieldToEvents } from "../yield-to-events";
 import { DEFAULT_VALUE_LIMITS, streamColumnValues, type ValueLimits, type ValueReadProgress } from "./value-stream";
 
 /** A column's distinct values with their folded keys: what a stored index keeps, so a reload need not fold them again. */
@@ -33,22 +34,6 @@ export interface ValueIndexBuildOptions {
   onProgress?: (progress: ValueReadProgress) => void;
   /** Awaited after each query of the reading, so other calls (queries, a cancel) are served meanwhile; yieldToEvents by default. */
   pause?: () => Promise<void>;
-}
-
-/**
- * Lets queued events run before going on. setTimeout would do, but browsers stretch nested timeouts to 4 ms, which
- * a hundred chunks would feel; a message on a fresh channel (or Node's setImmediate) comes back at once.
- */
-export function yieldToEvents(): Promise<void> {
-  if (typeof setImmediate === "function") return new Promise((resolve) => setImmediate(resolve));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 function checkSignal(signal: AbortSignal | undefined): void {
