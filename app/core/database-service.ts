@@ -28,6 +28,12 @@ import type { ValueMatch } from "./schema/value-index";
 import { ValueIndexHost, type ValueIndexOutcome } from "./schema/value-index-host";
 import type { ValueReadProgress } from "./schema/value-stream";
 
+/** A profile's cache key: the content and the options that change its figures (not the clock). */
+function profileKey(contentKey: string, options: ProfileOptions): string {
+  // String(): JSON would write an unlimited budget (Infinity) as null, the same as no budget given.
+  return [contentKey, options.sampleThreshold, options.sampleRows, options.timeBudgetMs, options.overBudgetSampleRows].map(String).join("|");
+}
+
 /**
  * Each method forwards to one part, like duckdb-wasm's dispatcher: the engine answers for the database itself,
  * the profile is computed over its connection and cached per content key, the judge runs through the engine's
@@ -36,6 +42,8 @@ import type { ValueReadProgress } from "./schema/value-stream";
 export class DatabaseService {
   /** The last profiles by content key and options: a benchmark asks for a complete one, the workspace for a quick one. */
   private readonly profileCache = new Map<string, DatabaseProfile>();
+  /** Profiles being taken, by the same key as profileCache: a second caller waits for the first one's. */
+  private readonly profilesUnderWay = new Map<string, Promise<DatabaseProfile>>();
   private readonly judge;
   /** The value index lives beside the database it reads, so its values never cross to the page in bulk. */
   private readonly values: ValueIndexHost;
@@ -219,16 +227,28 @@ export class DatabaseService {
 
   /**
    * Profiles every column (stage 1 of the schema context); computed once per content key, so again after a write.
+   * Callers asking for the same content while it is taken share it (the page asks more than once after an open).
+   */
+  async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
+    const key = profileKey(await this.engine.contentKey(), options);
+    const cached = this.profileCache.get(key);
+    if (cached) return cached;
+    const underWay = this.profilesUnderWay.get(key);
+    if (underWay) return underWay;
+    const taking = this.takeProfile(options).finally(() => this.profilesUnderWay.delete(key));
+    this.profilesUnderWay.set(key, taking);
+    return taking;
+  }
+
+  /**
    * A table at a time, with a pause after each, so a query the person runs meanwhile waits for one table's profile,
    * not for all of them (seconds on a large database). When the content or the connection changed meanwhile (a write,
    * another database, a read on demand swapped for the whole file), the profile is taken again of what is open now.
    */
-  async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
+  private async takeProfile(options: ProfileOptions): Promise<DatabaseProfile> {
     for (;;) {
       const contentKey = await this.engine.contentKey();
-      const { now: _clock, ...settings } = options;
-      // String(): JSON would write an unlimited budget (Infinity) as null, the same as no budget given.
-      const key = [contentKey, settings.sampleThreshold, settings.sampleRows, settings.timeBudgetMs, settings.overBudgetSampleRows].map(String).join("|");
+      const key = profileKey(contentKey, options);
       const cached = this.profileCache.get(key);
       if (cached) return cached;
       const connection = this.engine.connection;

@@ -387,6 +387,49 @@ describe("an open that keeps the bytes it was given (ownBytes: a worker's copy f
   });
 });
 
+describe("the schema read once per content", () => {
+  it("counts the rows again only after a change, another open, or when asked for counts it did not read", async () => {
+    const SQL = await initSqlJs();
+    const engine = new SqliteEngine(SQL);
+    await engine.open(fixtureBytes.slice());
+    const counts: string[] = [];
+    const watch = () => {
+      const connection = engine.connection;
+      const exec = connection.exec.bind(connection);
+      connection.exec = (sql: string, params?: Parameters<typeof exec>[1]) => {
+        if (/^SELECT count\(\*\) FROM "books"$/.test(sql)) counts.push(sql);
+        return exec(sql, params);
+      };
+    };
+    watch();
+    const first = await engine.schema();
+    expect(first.tables.find((table) => table.name === "books")?.rowCount).toBe(3);
+    // A copy each time: a caller that changes its schema does not change the next caller's.
+    first.tables.length = 0;
+    const second = await engine.schema();
+    expect(second.tables.find((table) => table.name === "books")?.rowCount).toBe(3);
+    expect(counts).toHaveLength(1);
+    // Reads (and the profile's temp tables) change nothing.
+    expect((await engine.execute("SELECT count(*) FROM books")).ok).toBe(true);
+    engine.connection.exec("CREATE TEMP TABLE scratch AS SELECT 1");
+    await engine.schema();
+    expect(counts).toHaveLength(1);
+    // Without counts, then with them again: the uncounted read does not stand in for a counted one.
+    expect((await engine.schema({ rowCounts: false })).tables.find((table) => table.name === "books")?.rowCount).toBeNull();
+    await engine.schema();
+    expect(counts).toHaveLength(1);
+    expect((await engine.execute("INSERT INTO books (title, author_id) VALUES ('New', 1)")).ok).toBe(true);
+    expect((await engine.schema()).tables.find((table) => table.name === "books")?.rowCount).toBe(4);
+    expect(counts).toHaveLength(2);
+    expect((await engine.execute("CREATE TABLE shelves (id INTEGER PRIMARY KEY)")).ok).toBe(true);
+    expect((await engine.schema()).tables.map((table) => table.name)).toContain("shelves");
+    await engine.open(fixtureBytes.slice());
+    watch();
+    expect((await engine.schema()).tables.find((table) => table.name === "books")?.rowCount).toBe(3);
+    expect(counts).toHaveLength(4);
+  });
+});
+
 describe("an open that leaves the hash and the row counts for later (the first sample's, workers/first-sample.ts)", () => {
   it("gives the same content key as an open that hashes at once, also after writes, and reads the schema with or without row counts", async () => {
     const SQL = await initSqlJs();

@@ -232,6 +232,14 @@ describe("profile a table at a time", () => {
     expect(answeredAt).toBeLessThan(lastTableAt);
   });
 
+  it("takes one profile for callers who ask for the same content while it is taken", async () => {
+    const engine = await engineWith(TABLES);
+    const log = watchExec(engine);
+    const [first, second] = await Promise.all([engine.profile(), engine.profile()]);
+    expect(second).toBe(first);
+    expect(log.filter((sql) => sql.includes('count(*) AS n FROM "t0"'))).toHaveLength(2); // id and label, once each
+  });
+
   it("profiles again what is open when a write comes between its tables", async () => {
     const engine = await engineWith(TABLES);
     const profiling = engine.profile();
