@@ -8,7 +8,7 @@ import { quoteIdentifier } from "../db/identifiers";
 import { SqliteEngine } from "../db/sqljs-engine";
 import { ValueIndex, type ColumnValues } from "./value-index";
 import { buildValueIndex, indexFromColumns, ValueIndexingCancelled } from "./value-index-builder";
-import { decodeValueSnapshot, encodeValueSnapshot } from "./value-snapshot";
+import { decodeValueSnapshot, encodeValueSnapshot, valueSnapshotParts } from "./value-snapshot";
 import { textColumnsOf } from "./value-stream";
 
 let SQL: SqlJsStatic;
@@ -234,6 +234,20 @@ describe("the value snapshot", () => {
     expect(decoded).toEqual({ columns: withOddText, truncated: true });
     const reloaded = await indexFromColumns(decodeValueSnapshot(encodeValueSnapshot(built)).columns);
     for (const question of QUESTIONS) expect(matchSet(reloaded.match(question))).toEqual(matchSet(built.index.match(question)));
+  });
+
+  it("is written in parts of at most valuesPerPart values' text, which together read back whole", async () => {
+    const columns = [
+      { table: "t", column: "c", values: ["Zürich", "東京", "a\u0000b", "😀 emoji", ""], keys: ["zurich", "東京", "a b", "emoji", ""] },
+      { table: "t", column: "d", values: ["x", "y"], keys: ["x", "y"] },
+    ];
+    const parts = [...valueSnapshotParts({ columns, truncated: false }, 2)];
+    // The header and lengths, then 7 values' text two at a time.
+    expect(parts).toHaveLength(1 + 4);
+    expect(parts.slice(1).map((part) => new TextDecoder().decode(part))).toEqual(["Zürichzurich東京東京", "a\u0000ba b😀 emojiemoji", "xx", "yy"]);
+    const joined = await new Blob(parts).arrayBuffer();
+    expect(decodeValueSnapshot(joined)).toEqual({ columns, truncated: false });
+    expect(new Uint8Array(joined)).toEqual(new Uint8Array(encodeValueSnapshot({ columns, truncated: false })));
   });
 
   it("refuses a buffer of another version or cut short", () => {

@@ -2,6 +2,7 @@
 // The index's code (builder, snapshot format, matching, language data) is imported when the first build or reload
 // starts, so it is no part of the worker's start: the index is built after the database is open.
 import { errorMessage } from "../error-message";
+import { yieldToEvents } from "../yield-to-events";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { Language } from "./language";
 import type { ValueIndex, ValueMatch } from "./value-index";
@@ -55,11 +56,17 @@ export class ValueIndexHost {
     const contentKey = await this.database.contentKey();
     if (this.ready?.contentKey === contentKey) return this.readyOutcome(this.ready, 0, null);
     return this.run(contentKey, async (signal) => {
-      const [{ buildValueIndex }, { encodeValueSnapshot }] = await Promise.all([import("./value-index-builder"), import("./value-snapshot")]);
+      const [{ buildValueIndex }, { valueSnapshotParts }] = await Promise.all([import("./value-index-builder"), import("./value-snapshot")]);
       const schema = await this.database.schema();
       const built = await buildValueIndex(this.database, schema, { limits: this.limits, signal, onProgress });
       const ready = { contentKey, index: built.index, columnCount: built.columns.length, truncated: built.truncated };
-      return { ready, snapshot: new Blob([encodeValueSnapshot(built)]) };
+      // Encoded a part at a time, with the same pause as the reading between parts, so a query waits for one part.
+      const parts: Uint8Array<ArrayBuffer>[] = [];
+      for (const part of valueSnapshotParts(built)) {
+        parts.push(part);
+        await yieldToEvents();
+      }
+      return { ready, snapshot: new Blob(parts) };
     });
   }
 
