@@ -528,11 +528,11 @@ export class SqliteEngine {
     return { ok: true, text };
   }
 
-  /** The schema; when the file is too damaged to read it, an empty one (the open check refuses most such files). */
   /**
-   * The schema, read again only when the database may have changed: row counts read every page of every table
-   * (~0.6 s per 4.6 million rows in the worker), and after an open the page, the profile and the value index each ask.
-   * A copy, so no caller changes another's. Exact row counts on a database read on demand would read the whole file.
+   * The schema; when the file is too damaged to read it, an empty one (the open check refuses most such files). Read
+   * again only when the database may have changed: row counts read every page of every table (~0.6 s per 4.6 million
+   * rows in the worker), and after an open the page, the profile and the value index each ask. A copy, so no caller
+   * changes another's. Exact row counts on a database read on demand would read the whole file.
    */
   async schema(options: SchemaOptions = {}): Promise<DatabaseSchema> {
     const countRows = this.lazy === null && (options.rowCounts ?? true);
