@@ -94,9 +94,10 @@ test("a database replaced on the server while it is read on demand fails with th
   await expect(queryError(page)).toContainText(`${server.origin}/changing/readings.sqlite changed on the server after it was opened`);
   await expect(queryError(page)).toContainText("Open it again");
 
-  // Opened again, it reads the new version whole and consistently.
+  // Opened again, it reads the new version whole and consistently. The status line names the new version's size: it
+  // said "read on demand" before the open too, and a query run before the open is done is cleared with the old result.
   await openUrl(page, `${server.origin}/changing/readings.sqlite`);
-  await expect(statusLine(page)).toContainText("read-only, read on demand");
+  await expect(statusLine(page)).toContainText(`readings.sqlite · 1 tables · ${formatBytes(replaced.sizeBytes)} · read-only, read on demand`);
   await runSql(page, "SELECT count(*) FROM readings");
   await expect(page.getByRole("gridcell", { name: String(replaced.rows), exact: true })).toBeVisible();
 });
