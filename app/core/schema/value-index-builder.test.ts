@@ -159,16 +159,21 @@ describe("the streamed value index", () => {
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
     INSERT INTO readings (station, note) SELECT 'station ' || (i % 3), 'note ' || i FROM n;`;
 
-  it("pauses after every read, also the reads that find no new value", async () => {
-    const engine = await engineWith(FEW_CODES_THEN_NOTHING_NEW);
-    const events: string[] = [];
-    const reader: ReadOnlyDatabase = {
+  /** The engine as a reader that tells `onRead` each query it is asked. */
+  function readerTelling(engine: SqliteEngine, onRead: (sql: string) => void): ReadOnlyDatabase {
+    return {
       schema: () => engine.schema(),
       executeReadOnly: (sql, options) => {
-        events.push("read");
+        onRead(sql);
         return engine.executeReadOnly(sql, options);
       },
     };
+  }
+
+  it("pauses after every read, also the reads that find no new value", async () => {
+    const engine = await engineWith(FEW_CODES_THEN_NOTHING_NEW);
+    const events: string[] = [];
+    const reader = readerTelling(engine, () => events.push("read"));
     // notes fill their cap of 10 in the first two reads of 5 rows; stations have given all 3 by then.
     const built = await buildValueIndex(reader, await engine.schema(), {
       limits: { chunkRows: 5, perColumn: 10 },
@@ -184,13 +189,7 @@ describe("the streamed value index", () => {
   it("stops reading a column once it has given perColumn values, and reads the others on", async () => {
     const engine = await engineWith(FEW_CODES_THEN_NOTHING_NEW);
     const queries: string[] = [];
-    const reader: ReadOnlyDatabase = {
-      schema: () => engine.schema(),
-      executeReadOnly: (sql, options) => {
-        queries.push(sql);
-        return engine.executeReadOnly(sql, options);
-      },
-    };
+    const reader = readerTelling(engine, (sql) => queries.push(sql));
     const built = await buildValueIndex(reader, await engine.schema(), { limits: { chunkRows: 5, perColumn: 10 }, pause: async () => undefined });
     expect(queries.slice(0, 2).every((sql) => sql.includes('"note"'))).toBe(true);
     expect(queries.slice(2).some((sql) => sql.includes('"note"'))).toBe(false);
@@ -203,13 +202,7 @@ describe("the streamed value index", () => {
     const engine = await engineWith(FEW_CODES_THEN_NOTHING_NEW);
     const controller = new AbortController();
     let reads = 0;
-    const reader: ReadOnlyDatabase = {
-      schema: () => engine.schema(),
-      executeReadOnly: (sql, options) => {
-        reads += 1;
-        return engine.executeReadOnly(sql, options);
-      },
-    };
+    const reader = readerTelling(engine, () => (reads += 1));
     const building = buildValueIndex(reader, await engine.schema(), {
       limits: { chunkRows: 5, perColumn: 10 },
       signal: controller.signal,
