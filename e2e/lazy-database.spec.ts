@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { formatBytes } from "../app/core/format";
-import { alertWith, openApp, queryError, resultSummary, runSql } from "./helpers";
+import { alertWith, openApp, queryError, resultSummary, runSql, waitForReady } from "./helpers";
 import { startRangeServer, type RangeServer } from "./range-server";
 import { makeReadingsDatabase, stationOf, type ReadingsDatabase } from "./readings-database";
 
@@ -133,6 +133,45 @@ test("a local file over the in-memory limit is read on demand from the File, and
   await expect(statusLine(page)).toContainText("not kept in this browser (as chosen)");
   const recent = await page.evaluate(() => window.__querylab!.database().recent.map((entry) => entry.name));
   expect(recent).not.toContain("readings.sqlite");
+});
+
+test("a large database kept in this browser reopens read on demand from its copy, then is held whole, and a change to it is kept", async ({ page }) => {
+  // Over the size from which the SQLite worker opens a kept copy read on demand (OPEN_ON_DEMAND_FROM_BYTES, 16 MiB).
+  const kept = makeReadingsDatabase(join(folder, "kept-readings.sqlite"), 20 * 1024 * 1024);
+  expect(kept.sizeBytes).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+  await openApp(page);
+  await page.getByLabel("Database file").setInputFiles(kept.path);
+  await expect(page.getByLabel("Open database")).toHaveText("kept-readings.sqlite");
+  await expect(statusLine(page)).toContainText("saved in this browser");
+
+  await page.reload();
+  await waitForReady(page);
+  await expect(page.getByLabel("Open database")).toHaveText("kept-readings.sqlite");
+  const id = Math.floor(kept.rows * 0.61);
+  await runSql(page, `SELECT station FROM readings WHERE id = ${id}`);
+  await expect(page.getByRole("gridcell", { name: stationOf(id), exact: true })).toBeVisible();
+  await expect(statusLine(page)).toContainText(`kept-readings.sqlite · 1 tables · ${formatBytes(kept.sizeBytes)} · saved in this browser`);
+  // The worker opened it read on demand from the stored copy and the page never read its bytes (that step's mark is
+  // absent); it said later that it holds it whole (the store marks that step only then).
+  const marks = await page.evaluate(() =>
+    ["kept-opened-in-worker", "database-opened", "held-whole", "database-bytes"].map(
+      (step) => performance.getEntriesByName(`querylab:${step}`)[0]?.startTime ?? null,
+    ),
+  );
+  expect(marks[0]).not.toBeNull();
+  expect(marks[2]).toBeGreaterThan(marks[1]!);
+  expect(marks[3]).toBeNull();
+  // Rows counted once it was held whole (read on demand they are not).
+  await expect(page.getByText("rows not counted")).toHaveCount(0);
+
+  // Held whole, it can be changed; the change is kept, and the next visit opens it the same way.
+  await runSql(page, `DELETE FROM readings WHERE id = ${id}`);
+  await page.waitForFunction(() => window.__querylab!.database().current!.saveState === "saved");
+  await page.reload();
+  await waitForReady(page);
+  await runSql(page, "SELECT count(*) FROM readings");
+  await expect(page.getByRole("gridcell", { name: String(kept.rows - 1), exact: true })).toBeVisible();
+  await page.waitForFunction(() => performance.getEntriesByName("querylab:held-whole").length === 1);
 });
 
 test("a download too large for memory from a server without ranges is refused with both reasons", async ({ page }) => {

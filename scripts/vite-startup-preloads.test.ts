@@ -20,6 +20,7 @@ describe("the start script the build writes", () => {
       keptDatabaseKey: "querylab:kept-database",
       keptDatabaseMessage: "querylab:kept-database",
       keptDatabaseOpenedMessage: "querylab:kept-database-opened",
+      keptDatabaseLoadedMessage: "querylab:kept-database-loaded",
       keptDatabases: KEPT_DATABASE_NAMES,
     };
     const requested: string[] = [];

@@ -17,7 +17,7 @@ import { readSchema } from "../app/core/db/introspect";
 import { sparseSchemaHead } from "../app/core/db/schema-head";
 import type { DatabaseSchema } from "../app/core/db/types";
 import { FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_MESSAGE } from "../workers/first-sample";
-import { KEPT_DATABASE_MESSAGE, KEPT_DATABASE_OPENED_MESSAGE } from "../workers/kept-database";
+import { KEPT_DATABASE_LOADED_MESSAGE, KEPT_DATABASE_MESSAGE, KEPT_DATABASE_OPENED_MESSAGE } from "../workers/kept-database";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
 const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
@@ -162,6 +162,7 @@ export function startupPreloads(): Plugin {
           keptDatabaseKey: KEPT_DATABASE_KEY,
           keptDatabaseMessage: KEPT_DATABASE_MESSAGE,
           keptDatabaseOpenedMessage: KEPT_DATABASE_OPENED_MESSAGE,
+          keptDatabaseLoadedMessage: KEPT_DATABASE_LOADED_MESSAGE,
           keptDatabases: KEPT_DATABASE_NAMES,
         };
         // Inline, so it runs as the parser reaches it, with no request of its own to wait for (as a file it ran ~300 ms

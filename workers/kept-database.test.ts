@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
-import { HASH_LATER_UP_TO_BYTES, KEPT_DATABASE_MESSAGE, openKeptDatabaseWhenAsked, type KeptDatabaseOpened } from "./kept-database";
+import type { LazySourceSpec } from "../app/core/db/lazy-file";
+import {
+  HASH_LATER_UP_TO_BYTES,
+  KEPT_DATABASE_MESSAGE,
+  OPEN_ON_DEMAND_FROM_BYTES,
+  openKeptDatabaseWhenAsked,
+  type KeptDatabaseLoaded,
+  type KeptDatabaseOpened,
+} from "./kept-database";
 import { startOpenGate } from "./start-open-gate";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
@@ -28,7 +36,7 @@ const asWorker = (scope: FakeScope) => scope as unknown as Parameters<typeof ope
 /** A database service recording what it was asked, in order; `holdOpen` keeps the next open from ending until released. */
 function service(options: { opens?: boolean } = {}) {
   const calls: string[] = [];
-  const control = { holdOpen: false, release: () => undefined as void };
+  const control = { holdOpen: false, release: () => undefined as void, anotherOpenedFirst: false };
   const engine = {
     async open(bytes: Uint8Array | null, openOptions?: OpenOptions) {
       calls.push(`open ${bytes ? [...bytes].join(",") : "empty"} ${JSON.stringify(openOptions ?? {})}`);
@@ -47,6 +55,19 @@ function service(options: { opens?: boolean } = {}) {
     async contentKey() {
       calls.push("contentKey");
       return "key";
+    },
+    /** As DatabaseService's: opened read on demand at once; the swap's outcome once `loadWhole` brings the bytes. */
+    async openReadOnDemandUntilWhole(spec: LazySourceSpec, loadWhole: () => Promise<Uint8Array>, openOptions?: OpenOptions) {
+      const size = spec.kind === "file" ? spec.file.size : spec.sizeBytes;
+      calls.push(`open on demand ${spec.kind === "file" ? spec.name : spec.url} ${size} ${JSON.stringify(openOptions ?? {})}`);
+      if (options.opens === false) {
+        return { opened: { ok: false as const, error: { kind: "not-a-database" as const, message: "file is not a database" } }, whole: Promise.resolve(null) };
+      }
+      const whole = loadWhole().then(
+        (bytes) => (calls.push(`swapped to ${bytes.byteLength} bytes`), { ok: true as const, sizeBytes: bytes.byteLength, tableCount: 0 }),
+        (error: unknown) => ({ ok: false as const, error: { kind: "fetch-failed" as const, message: String(error) } }),
+      );
+      return { opened: { ok: true as const, sizeBytes: size, tableCount: 0 }, whole: control.anotherOpenedFirst ? Promise.resolve(null) : whole };
     },
   };
   return { engine, calls, control };
@@ -67,7 +88,15 @@ describe("openKeptDatabaseWhenAsked", () => {
     expect(seenAfter).toEqual([]);
     await expect.poll(() => calls).toEqual([OPENED_KEPT, 'schema {"rowCounts":false}', "contentKey"]);
     expect(scope.answers).toEqual([
-      { type: "querylab:kept-database-opened", opened: true, id: "kept", meta: META, outcome: { ok: true, sizeBytes: 3, tableCount: 0 }, schema: SCHEMA },
+      {
+        type: "querylab:kept-database-opened",
+        opened: true,
+        id: "kept",
+        meta: META,
+        outcome: { ok: true, sizeBytes: 3, tableCount: 0 },
+        schema: SCHEMA,
+        loadingWhole: false,
+      },
     ]);
   });
 
@@ -94,6 +123,92 @@ describe("openKeptDatabaseWhenAsked", () => {
     openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(large));
     scope.receive(request(new ArrayBuffer(HASH_LATER_UP_TO_BYTES + 1)));
     await expect.poll(() => opened).toEqual([{ checkPages: false, ownBytes: true }]);
+  });
+
+  /** A kept Blob of `size` bytes whose read whole ends only when `finish` is called (or fails with `fail`). */
+  function heldBlob(size: number) {
+    const blob = new Blob([new Uint8Array(size)]);
+    const read = { finish: () => undefined as void, fail: (_error: Error) => undefined as void };
+    const bytes = new Promise<ArrayBuffer>((resolve, reject) => {
+      read.finish = () => resolve(new ArrayBuffer(size));
+      read.fail = reject;
+    });
+    Object.assign(blob, { arrayBuffer: () => bytes });
+    return { blob, read };
+  }
+
+  it("opens a large kept database read on demand from its Blob and answers at once; says when it holds it whole, then hashes it", async () => {
+    const scope = new FakeScope();
+    const { engine, calls } = service();
+    const { blob, read } = heldBlob(OPEN_ON_DEMAND_FROM_BYTES);
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(engine));
+    scope.receive(request(blob));
+    await expect.poll(() => scope.answers.length).toBe(1);
+    // Answered before the Blob was read: nothing is held whole, nothing hashed yet.
+    expect(calls).toEqual([`open on demand notes.sqlite ${OPEN_ON_DEMAND_FROM_BYTES} {"checkPages":false,"hashLater":true}`, 'schema {"rowCounts":false}']);
+    expect(scope.answers[0]).toEqual({
+      type: "querylab:kept-database-opened",
+      opened: true,
+      id: "kept",
+      meta: META,
+      outcome: { ok: true, sizeBytes: OPEN_ON_DEMAND_FROM_BYTES, tableCount: 0 },
+      schema: SCHEMA,
+      loadingWhole: true,
+    });
+    read.finish();
+    await expect.poll(() => scope.answers.length).toBe(2);
+    expect(scope.answers[1] as unknown as KeptDatabaseLoaded).toEqual({ type: "querylab:kept-database-loaded", id: "kept", loaded: true });
+    await expect.poll(() => calls.slice(2)).toEqual([`swapped to ${OPEN_ON_DEMAND_FROM_BYTES} bytes`, "contentKey"]);
+  });
+
+  it("reads a kept Blob just under the size whole, as before", async () => {
+    const scope = new FakeScope();
+    const opened: (OpenOptions | undefined)[] = [];
+    const { engine, calls } = service();
+    const counting = {
+      ...engine,
+      open: async (_bytes: Uint8Array | null, options?: OpenOptions) => (opened.push(options), engine.open(new Uint8Array(), options)),
+    };
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(counting));
+    scope.receive(request(new Blob([new Uint8Array(OPEN_ON_DEMAND_FROM_BYTES - 1)])));
+    await expect.poll(() => scope.answers.map((answer) => answer.opened && answer.loadingWhole)).toEqual([false]);
+    expect(opened).toEqual([{ checkPages: false, hashLater: true }]);
+    expect(calls.some((call) => call.startsWith("open on demand"))).toBe(false);
+  });
+
+  it("says why a large kept database stays read on demand: its Blob could not be read whole, or another database came first", async () => {
+    const unreadable = new FakeScope();
+    const first = service();
+    const failing = heldBlob(OPEN_ON_DEMAND_FROM_BYTES);
+    openKeptDatabaseWhenAsked(asWorker(unreadable), Promise.resolve(first.engine));
+    unreadable.receive(request(failing.blob));
+    await expect.poll(() => unreadable.answers.length).toBe(1);
+    failing.read.fail(new Error("NotReadableError"));
+    await expect.poll(() => unreadable.answers.length).toBe(2);
+    expect(unreadable.answers[1]).toMatchObject({
+      type: "querylab:kept-database-loaded",
+      id: "kept",
+      loaded: false,
+      reason: expect.stringContaining("NotReadableError"),
+    });
+    expect(first.calls).not.toContain("contentKey");
+
+    const replaced = new FakeScope();
+    const second = service();
+    second.control.anotherOpenedFirst = true;
+    openKeptDatabaseWhenAsked(asWorker(replaced), Promise.resolve(second.engine));
+    replaced.receive(request(heldBlob(OPEN_ON_DEMAND_FROM_BYTES).blob));
+    await expect.poll(() => replaced.answers.length).toBe(2);
+    expect(replaced.answers[1]).toEqual({ type: "querylab:kept-database-loaded", id: "kept", loaded: false, reason: "another database was opened first" });
+  });
+
+  it("answers that nothing was opened when a large kept database cannot be opened read on demand", async () => {
+    const scope = new FakeScope();
+    const refusing = service({ opens: false });
+    openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(refusing.engine));
+    scope.receive(request(heldBlob(OPEN_ON_DEMAND_FROM_BYTES).blob));
+    await expect.poll(() => scope.answers).toEqual([{ type: "querylab:kept-database-opened", opened: false, reason: "file is not a database" }]);
+    expect(refusing.calls).toHaveLength(1);
   });
 
   it("waits for SQLite when the database comes first", async () => {

@@ -4,10 +4,14 @@
 // soon as SQLite is ready and reads its schema; the page then takes the opened database (app/state/database-store.ts)
 // instead of reading the bytes after its first render, sending them here and waiting for the open and the schema
 // (bench, returning visit on loopback: bytes ~64, open ~32, schema ~29 ms of ~510, all after the first render).
+// A large one is opened read on demand from its Blob first, so the page need not wait while the worker reads it all
+// (~1.5 s of a 2 s returning visit for the bench's 401 MB file); the worker swaps to the whole bytes once read, and
+// says so in a second message.
 // The page's own opens win, as over the first visit's sample (start-open-gate.ts); and a page that does not take this
 // database (it finds another one to open) opens its own over it.
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../app/core/db/types";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
+import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import type { OpeningService } from "./first-sample";
 import { startOpenGate, type StartOpenGate } from "./start-open-gate";
@@ -16,6 +20,14 @@ import { startOpenGate, type StartOpenGate } from "./start-open-gate";
 export const KEPT_DATABASE_MESSAGE = "querylab:kept-database";
 /** The worker → page answer (no comlink id: comlink ignores it). */
 export const KEPT_DATABASE_OPENED_MESSAGE = "querylab:kept-database-opened";
+/** The worker → page message after an answer opened read on demand: the database is held whole now, or why not. */
+export const KEPT_DATABASE_LOADED_MESSAGE = "querylab:kept-database-loaded";
+
+/**
+ * A kept Blob at least this large is opened read on demand first, as a URL database of this size is (issue #14): the
+ * worker reads a Blob at ~4 ms per MB here, which a database of this size would add to the way to the first screen.
+ */
+export const OPEN_ON_DEMAND_FROM_BYTES = 16 * 1024 * 1024;
 
 export interface KeptDatabaseRequest {
   type: typeof KEPT_DATABASE_MESSAGE;
@@ -36,9 +48,17 @@ export type KeptDatabaseOpened =
       outcome: Outcome<OpenedDatabase>;
       /** Without row counts (they read every table); null when it could not be read: the page reads it. */
       schema: DatabaseSchema | null;
+      /** Opened read on demand from its Blob: a KeptDatabaseLoaded follows once the worker holds it whole (or cannot). */
+      loadingWhole: boolean;
     }
   /** The request was unreadable, or the page opened another database first: the page goes its usual way. */
   | { type: typeof KEPT_DATABASE_OPENED_MESSAGE; opened: false; reason: string };
+
+export type KeptDatabaseLoaded =
+  /** Held in memory now: changes are made to it, its pages can be checked. */
+  | { type: typeof KEPT_DATABASE_LOADED_MESSAGE; id: string; loaded: true }
+  /** Still read on demand (read-only): its Blob could not be read whole, or another database was opened first. */
+  | { type: typeof KEPT_DATABASE_LOADED_MESSAGE; id: string; loaded: false; reason: string };
 
 /**
  * Up to this size the bytes' hash (the content key, a pass over every byte) waits until the page has its answer, which
@@ -48,9 +68,12 @@ export type KeptDatabaseOpened =
  */
 export const HASH_LATER_UP_TO_BYTES = 64 * 1024 * 1024;
 
-function openOptionsFor(bytes: Uint8Array): OpenOptions {
-  return bytes.byteLength <= HASH_LATER_UP_TO_BYTES ? { checkPages: false, hashLater: true } : { checkPages: false, ownBytes: true };
+function openOptionsFor(sizeBytes: number): OpenOptions {
+  return sizeBytes <= HASH_LATER_UP_TO_BYTES ? { checkPages: false, hashLater: true } : { checkPages: false, ownBytes: true };
 }
+
+/** What the worker's database service offers this module. */
+export type KeptOpeningService = Pick<OpeningService, "open" | "schema" | "contentKey" | "openReadOnDemandUntilWhole">;
 
 interface WorkerScope {
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
@@ -65,27 +88,72 @@ interface WorkerScope {
  */
 export function openKeptDatabaseWhenAsked(
   scope: WorkerScope,
-  service: Promise<Pick<OpeningService, "open" | "schema" | "contentKey">>,
+  service: Promise<KeptOpeningService>,
   /** Shared with the worker's other start opens (first-sample.ts). */
   gate: StartOpenGate = startOpenGate(),
 ): void {
   const answer = (message: KeptDatabaseOpened) => scope.postMessage(message);
+  /** The name its entry in the list gives, for messages about reading it (the entry is checked by the page, not here). */
+  const nameOf = (meta: unknown) => {
+    const name = (meta as { name?: unknown } | null)?.name;
+    return typeof name === "string" ? name : "the database kept in this browser";
+  };
   const notOpened = (reason: string) => answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: false, reason });
 
   async function openKept(request: KeptDatabaseRequest): Promise<void> {
-    const read =
-      request.bytes instanceof Blob ? request.bytes.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : Promise.resolve(new Uint8Array(request.bytes));
-    const [bytes, engine] = await Promise.all([read.finally(() => globalThis.performance?.mark?.("querylab:worker-kept-bytes")), service]);
+    const { bytes } = request;
+    if (bytes instanceof Blob && bytes.size >= OPEN_ON_DEMAND_FROM_BYTES) return openKeptOnDemand(request, bytes);
+    const read = bytes instanceof Blob ? bytes.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : Promise.resolve(new Uint8Array(bytes));
+    const [whole, engine] = await Promise.all([read.finally(() => globalThis.performance?.mark?.("querylab:worker-kept-bytes")), service]);
     if (gate.superseded) return notOpened("the page opened another database first");
     // In the same turn as the check above: a page open that comes now waits for this one, then replaces it.
     await gate.opening(
       (async () => {
-        const outcome = await engine.open(bytes, openOptionsFor(bytes));
+        const outcome = await engine.open(whole, openOptionsFor(whole.byteLength));
         globalThis.performance?.mark?.("querylab:worker-kept-opened");
         const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
-        answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome, schema });
+        answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome, schema, loadingWhole: false });
         // Answered: a failure now is the page's to see when it asks for the key, not a second answer.
         if (outcome.ok) await engine.contentKey().catch(() => undefined);
+      })(),
+    );
+  }
+
+  /**
+   * A large kept database: opened read on demand from its Blob (slices, as a large File is read) and answered at once,
+   * then read whole and swapped in; the page is told when. Reads run on demand meanwhile, and a change waits for the
+   * swap (DatabaseService.openReadOnDemandUntilWhole), so it is made to the whole copy the page then keeps.
+   */
+  async function openKeptOnDemand(request: KeptDatabaseRequest, blob: Blob): Promise<void> {
+    const engine = await service;
+    if (gate.superseded) return notOpened("the page opened another database first");
+    const spec: LazySourceSpec = { kind: "file", file: blob, name: nameOf(request.meta) };
+    const readWhole = () =>
+      blob.arrayBuffer().then((buffer) => {
+        globalThis.performance?.mark?.("querylab:worker-kept-bytes");
+        return new Uint8Array(buffer);
+      });
+    await gate.opening(
+      (async () => {
+        const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, readWhole, openOptionsFor(blob.size));
+        if (!opened.ok) {
+          // Not readable that way (or not a database): the page reopens it its usual way and says why it cannot.
+          notOpened(opened.error.message);
+          return;
+        }
+        globalThis.performance?.mark?.("querylab:worker-kept-opened");
+        const schema = await engine.schema({ rowCounts: false }).catch(() => null);
+        answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome: opened, schema, loadingWhole: true });
+        void whole.then(async (swapped) => {
+          if (!swapped?.ok) {
+            const reason = swapped ? swapped.error.message : "another database was opened first";
+            scope.postMessage({ type: KEPT_DATABASE_LOADED_MESSAGE, id: request.id, loaded: false, reason } satisfies KeptDatabaseLoaded);
+            return;
+          }
+          globalThis.performance?.mark?.("querylab:worker-kept-loaded");
+          scope.postMessage({ type: KEPT_DATABASE_LOADED_MESSAGE, id: request.id, loaded: true } satisfies KeptDatabaseLoaded);
+          await engine.contentKey().catch(() => undefined);
+        });
       })(),
     );
   }

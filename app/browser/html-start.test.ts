@@ -23,6 +23,7 @@ const CONFIG: HtmlStartConfig = {
   keptDatabaseKey: "querylab:kept-database",
   keptDatabaseMessage: "querylab:kept-database",
   keptDatabaseOpenedMessage: "querylab:kept-database-opened",
+  keptDatabaseLoadedMessage: "querylab:kept-database-loaded",
   keptDatabases: KEPT_DATABASE_NAMES,
 };
 
@@ -284,6 +285,17 @@ describe("startFromHtml", () => {
     return { message: worker.posted[index] as { id: string; meta: unknown; bytes: unknown }, transfer: worker.transferred[index]! };
   }
 
+  /** The worker's answer that it opened the kept database (workers/kept-database.ts). */
+  const keptOpened = (meta: unknown, { loadingWhole }: { loadingWhole: boolean }) => ({
+    type: "querylab:kept-database-opened",
+    opened: true,
+    id: "kept",
+    meta,
+    outcome: { ok: true, sizeBytes: 3, tableCount: 1 },
+    schema: null,
+    loadingWhole,
+  });
+
   it("on a returning visit reads the database open last from the page's storage and sends it to the worker to open, as the Blob storage keeps", async () => {
     const meta = await keptBefore();
     const { scope, requested } = page({ kept: true });
@@ -296,13 +308,31 @@ describe("startFromHtml", () => {
     expect(transfer).toEqual([]);
     expect(requested).toEqual(["./assets/sql-wasm-browser-1.wasm", "./samples/manifest.json"]);
     expect(started.kept?.openedIn).toBe(worker);
-    const answer = { type: "querylab:kept-database-opened", opened: true, id: "kept", meta, outcome: { ok: true, sizeBytes: 3, tableCount: 1 }, schema: null };
+    const answer = keptOpened(meta, { loadingWhole: false });
     worker.dispatchEvent(new MessageEvent("message", { data: { type: "querylab:first-sample-opened" } }));
     worker.dispatchEvent(new MessageEvent("message", { data: answer }));
     expect(await started.kept!.opened).toEqual(answer);
+    // Opened whole: no second word is waited for.
+    expect(await started.kept!.loaded).toBeNull();
     expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
     // Only the one that notes a failed worker for the app (started.workerFailed).
     expect(worker.listeners.get("error")?.size).toBe(1);
+  });
+
+  it("after an answer opened read on demand (a large database), waits for the worker's word that it holds it whole", async () => {
+    const meta = await keptBefore();
+    const started = startFromHtml(CONFIG, page({ kept: true }).scope);
+    const worker = FakeWorker.started[0]!;
+    await keptRequest(worker);
+    const answer = keptOpened(meta, { loadingWhole: true });
+    worker.dispatchEvent(new MessageEvent("message", { data: answer }));
+    expect(await started.kept!.opened).toEqual(answer);
+    // Still listening for the second word, which is all it then takes.
+    expect(worker.listeners.get("message")?.size).toBe(1);
+    const loaded = { type: "querylab:kept-database-loaded", id: "kept", loaded: true };
+    worker.dispatchEvent(new MessageEvent("message", { data: loaded }));
+    expect(await started.kept!.loaded).toEqual(loaded);
+    expect(worker.listeners.get("message")?.size ?? 0).toBe(0);
   });
 
   it("moves a copy an earlier version kept as bytes to the worker, not copied", async () => {

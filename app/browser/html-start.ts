@@ -6,7 +6,7 @@
 // Self-contained: the build serializes startFromHtml, so this file imports types only.
 import type { DatabaseSchema } from "../core/db/types";
 import type { FirstSampleLoaded, FirstSampleOpened, FirstSampleRequest } from "../../workers/first-sample";
-import type { KeptDatabaseOpened } from "../../workers/kept-database";
+import type { KeptDatabaseLoaded, KeptDatabaseOpened } from "../../workers/kept-database";
 
 /** Where the script leaves what it started, on the page's global object. */
 export const STARTED_FROM_HTML = "__querylabStartedFromHtml";
@@ -31,9 +31,10 @@ export interface HtmlStartConfig {
   firstSampleLoadedMessage: string;
   /** The localStorage key that says a kept database will reopen (app/browser/kept-database-hint.ts). */
   keptDatabaseKey: string;
-  /** The message types of workers/kept-database.ts: the request to the worker and its answer. */
+  /** The message types of workers/kept-database.ts: the request to the worker, its answer, and its word once held whole. */
   keptDatabaseMessage: string;
   keptDatabaseOpenedMessage: string;
+  keptDatabaseLoadedMessage: string;
   /** Where the page's storage keeps databases (app/browser/kept-database-keys.ts), for a returning visit's read. */
   keptDatabases: { database: string; store: string; lastOpenKey: string; indexKey: string; bytesKeyPrefix: string };
 }
@@ -71,6 +72,11 @@ export interface StartedFromHtml {
 export interface StartedKeptDatabase {
   openedIn: Worker;
   opened: Promise<KeptDatabaseOpened | null>;
+  /**
+   * After an answer opened read on demand (a large database), the worker's word that it holds it whole (null when the
+   * worker failed, or answered otherwise).
+   */
+  loaded: Promise<KeptDatabaseLoaded | null>;
 }
 
 export type StartedSample =
@@ -239,7 +245,9 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     // ready, and the store shows it without reading it itself (workers/kept-database.ts).
     const keptWorker = worker;
     let resolveOpened: (answer: KeptDatabaseOpened | null) => void = () => {};
+    let resolveLoaded: (answer: KeptDatabaseLoaded | null) => void = () => {};
     const opened = new Promise<KeptDatabaseOpened | null>((resolve) => (resolveOpened = resolve));
+    const loaded = new Promise<KeptDatabaseLoaded | null>((resolve) => (resolveLoaded = resolve));
     // Removed once answered, as for the sample below: the answer must not stay reachable from the worker.
     const stopListening = () => {
       keptWorker.removeEventListener("message", answer);
@@ -248,13 +256,23 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
     const notAsked = () => {
       stopListening();
       resolveOpened(null);
+      resolveLoaded(null);
     };
     const answer = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type !== config.keptDatabaseOpenedMessage) return;
-      stopListening();
-      const data = event.data as KeptDatabaseOpened;
-      if (data.opened) mark("kept-opened-in-worker");
-      resolveOpened(data);
+      const type = (event.data as { type?: unknown } | null)?.type;
+      if (type === config.keptDatabaseOpenedMessage) {
+        const data = event.data as KeptDatabaseOpened;
+        if (data.opened) mark("kept-opened-in-worker");
+        resolveOpened(data);
+        // Opened whole, or not at all: no second word comes.
+        if (!data.opened || !data.loadingWhole) {
+          stopListening();
+          resolveLoaded(null);
+        }
+      } else if (type === config.keptDatabaseLoadedMessage) {
+        stopListening();
+        resolveLoaded(event.data as KeptDatabaseLoaded);
+      }
     };
     keptWorker.addEventListener("message", answer);
     keptWorker.addEventListener("error", notAsked);
@@ -268,7 +286,7 @@ export function startFromHtml(config: HtmlStartConfig, scope: HtmlStartScope): S
         notAsked();
       }
     });
-    started.kept = { openedIn: keptWorker, opened };
+    started.kept = { openedIn: keptWorker, opened, loaded };
   }
   if (sampleWorker && firstSample) {
     try {

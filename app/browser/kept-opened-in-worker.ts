@@ -12,7 +12,14 @@ export interface KeptDatabaseOpenedInWorker {
   outcome: Outcome<OpenedDatabase>;
   /** Without row counts; null when the worker could not read it. */
   schema: DatabaseSchema | null;
+  /**
+   * A large database the worker opened read on demand from its Blob: resolves once it holds it whole, or to why it
+   * could not (it then stays read on demand). Null when it was opened whole.
+   */
+  whole: Promise<KeptDatabaseHeldWhole> | null;
 }
+
+export type KeptDatabaseHeldWhole = { ok: true } | { ok: false; reason: string };
 
 /**
  * Null when the start script asked for none (a first visit, an address naming a database, the dev server). Else its
@@ -28,6 +35,14 @@ export function takeKeptDatabaseOpenedInWorker(currentWorker: () => Worker | nul
     const outcome = openOutcomeSchema.safeParse(answer.outcome);
     const schema = answer.schema === null ? null : databaseSchemaSchema.safeParse(answer.schema);
     if (!meta.success || meta.data.id !== answer.id || !outcome.success || (schema && !schema.success)) return null;
-    return { meta: meta.data, outcome: outcome.data, schema: schema?.success ? schema.data : null };
+    const whole =
+      answer.loadingWhole === true
+        ? started.loaded.then((loaded): KeptDatabaseHeldWhole => {
+            if (loaded?.loaded === true && loaded.id === answer.id) return { ok: true };
+            if (loaded?.loaded === false && typeof loaded.reason === "string") return { ok: false, reason: loaded.reason };
+            return { ok: false, reason: "the SQLite worker gave no word of it" };
+          })
+        : null;
+    return { meta: meta.data, outcome: outcome.data, schema: schema?.success ? schema.data : null, whole };
   });
 }

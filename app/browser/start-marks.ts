@@ -18,6 +18,7 @@ export const START_STEPS = [
   "database-opened", // SQLite opened them in the worker
   "schema-read", // the schema is read and handed to the panels
   "ready", // the status line says ready
+  "held-whole", // a database opened read on demand at the start (a first sample, a large kept one) is held whole now
 ] as const;
 
 export type StartStep = (typeof START_STEPS)[number];

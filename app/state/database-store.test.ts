@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBroadcastSaveChannel, type SaveChannel } from "../browser/cross-tab-saves";
 import { createInProcessSqliteConnection } from "../browser/in-process-sqlite-connection";
 import type { SampleEntry, WholeSample } from "../browser/samples";
+import type { KeptDatabaseHeldWhole } from "../browser/kept-opened-in-worker";
 import { createQueryLabStorage, type QueryLabStorage, type StorageProbe } from "../browser/storage";
 import { createMemoryArea, createMemoryStorage } from "../browser/storage-areas";
 import type { OpenOptions } from "../core/db/sqljs-engine";
@@ -571,7 +572,7 @@ describe("a returning visit whose kept database the worker opened at the start s
    * does: without the page check, and a schema without row counts. Storage answers its probe only when the test says.
    * `loads` records the page's own reads of a kept database's bytes.
    */
-  async function returningVisit(options: { workerOpens?: "it" | "nothing" | "a broken file" } = {}) {
+  async function returningVisit(options: { workerOpens?: "it" | "nothing" | "a broken file" | "it read on demand until whole" } = {}) {
     const memory = createMemoryStorage({ durable: true });
     const kept = await databaseWith("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('a'), ('b')");
     const meta = { id: "kept", name: "notes.sqlite", source: "file" as const, sizeBytes: kept.byteLength, updatedAt: 5 };
@@ -595,6 +596,9 @@ describe("a returning visit whose kept database the worker opened at the start s
     }) as typeof connection.engine.checkPages;
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The worker's word that it holds the database whole, when it opened it read on demand (a large one).
+    let heldWhole: (held: KeptDatabaseHeldWhole) => void = () => undefined;
+    const whole = new Promise<KeptDatabaseHeldWhole>((resolve) => (heldWhole = resolve));
     const store = createDatabaseStore({
       connection: () => connection,
       storage: () => storage,
@@ -608,12 +612,12 @@ describe("a returning visit whose kept database the worker opened at the start s
           const bytes = options.workerOpens === "a broken file" ? new TextEncoder().encode("not a database at all, really") : kept.slice();
           const outcome = await connection.engine.open(bytes, { checkPages: false });
           const schema = outcome.ok ? await connection.engine.schema({ rowCounts: false }) : null;
-          return { meta, outcome, schema };
+          return { meta, outcome, schema, whole: options.workerOpens === "it read on demand until whole" ? whole : null };
         }),
       address: () => null,
       storageRefused: () => undefined,
     });
-    return { store, connection, memory, loads, failLoads, checks, answer, answerProbe, started: store.getState().start() };
+    return { store, connection, memory, loads, failLoads, checks, answer, answerProbe, heldWhole, started: store.getState().start() };
   }
 
   /** The notes in the copy kept in storage. */
@@ -646,6 +650,69 @@ describe("a returning visit whose kept database the worker opened at the start s
     await visit.store.getState().afterChange();
     expect(visit.store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
     expect(await notesKept(visit)).toBe(3);
+  });
+
+  /** A returning visit whose large kept database the worker opened read on demand, on screen before it is held whole. */
+  async function largeVisitShown() {
+    const visit = await returningVisit({ workerOpens: "it read on demand until whole" });
+    visit.answer();
+    visit.answerProbe();
+    await visit.started;
+    return visit;
+  }
+
+  /** A change the store saves under the kept id (the fourth note). */
+  async function addNoteAndSave(visit: Awaited<ReturnType<typeof returningVisit>>): Promise<void> {
+    await visit.connection.engine.execute("INSERT INTO notes (body) VALUES ('c')");
+    await visit.store.getState().afterChange();
+    expect(visit.store.getState().current).toMatchObject({ id: "kept", saveState: "saved" });
+  }
+
+  it("a large one opened read on demand is shown at once; its row counts and page check wait until the worker holds it whole, then it is saved as before", async () => {
+    const visit = await largeVisitShown();
+    expect(visit.store.getState().current).toMatchObject({ id: "kept", saveState: "reading-whole" });
+    expect(visit.store.getState().schema?.tables.map((table) => [table.name, table.rowCount])).toEqual([["notes", null]]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visit.checks).toEqual([]);
+    expect(visit.store.getState().schema?.tables[0]?.rowCount).toBeNull();
+    visit.heldWhole({ ok: true });
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
+    await expect.poll(() => visit.store.getState().schema?.tables[0]?.rowCount).toBe(2);
+    await expect.poll(() => visit.checks).toEqual(["checked"]);
+    expect(visit.loads).toEqual([]);
+    await addNoteAndSave(visit);
+    expect(await notesKept(visit)).toBe(3);
+  });
+
+  it("a change made while a large one is read into memory is saved, and the worker's later word leaves its state as the save set it", async () => {
+    const visit = await largeVisitShown();
+    // The worker made it wait for the swap (DatabaseService.beforeChange); here it is held whole already.
+    await addNoteAndSave(visit);
+    visit.heldWhole({ ok: true });
+    await expect.poll(() => visit.checks).toEqual(["checked"]);
+    expect(visit.store.getState().current?.saveState).toBe("saved");
+    expect(await notesKept(visit)).toBe(3);
+  });
+
+  it("says why a large one stays read on demand when the worker could not read it whole", async () => {
+    const visit = await largeVisitShown();
+    visit.heldWhole({ ok: false, reason: "NotReadableError: the file could not be read" });
+    await expect.poll(() => visit.store.getState().current?.saveState).toBe("read-on-demand");
+    expect(visit.store.getState().notice).toEqual({
+      kind: "error",
+      message:
+        "notes.sqlite could not be read into memory (NotReadableError: the file could not be read), so it stays open read-only, read on demand from its copy in this browser. Reload the page to try again.",
+    });
+    expect(visit.checks).toEqual([]);
+  });
+
+  it("a Stop while a large one is read into memory reads the stored copy back whole", async () => {
+    const visit = await largeVisitShown();
+    visit.connection.restart();
+    await visit.store.getState().reloadAfterStop();
+    expect(visit.loads).toEqual(["kept"]);
+    expect(await notes(visit)).toBe(2);
+    expect(visit.store.getState()).toMatchObject({ current: { id: "kept", saveState: "saved" }, notice: null });
   });
 
   it("after a Stop reads the stored copy back, as the page holds no bytes of it", async () => {

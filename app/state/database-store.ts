@@ -25,7 +25,7 @@ import {
 import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
-import { takeKeptDatabaseOpenedInWorker, type KeptDatabaseOpenedInWorker } from "../browser/kept-opened-in-worker";
+import { takeKeptDatabaseOpenedInWorker, type KeptDatabaseHeldWhole, type KeptDatabaseOpenedInWorker } from "../browser/kept-opened-in-worker";
 import { createMemoryStorage } from "../browser/storage-areas";
 import { createSaveQueue } from "./save-queue";
 import { describeEarlierFailure, describeSaveFailure } from "./save-failure";
@@ -41,9 +41,25 @@ import { formatBytes, formatCountOf } from "../core/format";
  * "read-on-demand": read-only, its pages read from the URL or File as queries need them; nothing to keep.
  * "not-kept-by-choice": the person chose not to keep a copy of a large database in browser storage.
  * "loading-whole": a first visit's sample, read on demand while its download goes on; then kept like any other.
+ * "reading-whole": a large database kept in this browser, read on demand from that copy while the worker reads it into
+ * memory (a returning visit); then "saved". A change waits for it in the worker, and is saved as any.
  */
 export type SaveState =
-  "saved" | "saving" | "unsaved-transaction" | "not-kept" | "failed" | "read-on-demand" | "not-kept-by-choice" | "loading-whole" | "not-reopened";
+  | "saved"
+  | "saving"
+  | "unsaved-transaction"
+  | "not-kept"
+  | "failed"
+  | "read-on-demand"
+  | "not-kept-by-choice"
+  | "loading-whole"
+  | "reading-whole"
+  | "not-reopened";
+
+/** The states in which the open database is read on demand for now, until the worker holds it whole. */
+export function isReadOnDemandUntilWhole(saveState: SaveState | undefined): boolean {
+  return saveState === "loading-whole" || saveState === "reading-whole";
+}
 
 /** Asked before a large database loaded whole is copied into browser storage, with what storage holds and allows. */
 export interface KeepQuestion {
@@ -381,6 +397,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return;
       }
       set({ current: { ...meta, saveState: "saving" } });
+      markStart("held-whole");
       // Counted in memory now: the counts read on demand would have read every table.
       void get()
         .refreshSchema()
@@ -420,23 +437,56 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       const kept = await pending.catch(() => null);
       if (openRequests !== before) return get().current !== null;
       if (!kept?.outcome.ok) return false;
-      const { meta, schema } = kept;
+      const { meta, schema, whole } = kept;
       latestOpened = ++openRequests;
       markStart("database-opened");
       readOnDemandSource = null;
       // No bytes on the page: after a Stop the stored copy is read (reloadAfterStop).
       bytesInMemory = null;
       conflicts.remember(meta.id, meta.updatedAt);
-      set({ current: { ...meta, saveState: "saved" }, notice: null, saveFailure: null });
-      if (schema) showSchemaReadInWorker(schema);
+      set({ current: { ...meta, saveState: whole ? "reading-whole" : "saved" }, notice: null, saveFailure: null });
+      if (schema && whole) {
+        // Read on demand, the row counts would read every table from the copy: they wait until it is held whole.
+        set({ schema });
+        markStart("schema-read");
+      } else if (schema) showSchemaReadInWorker(schema);
       else await get().refreshSchema();
       // Kept the last open (it is already): this also keeps the start script's hint for the next visit.
       void storage()
         .setLastOpenDatabaseId(meta.id)
         .catch(() => undefined);
       reportEarlierFailure(meta.id);
-      checkKeptPages(meta.name);
+      if (whole) void whole.then((held) => keptDatabaseHeldWhole(meta, latestOpened, held));
+      // Read on demand, there is nothing to check yet (SqliteEngine.checkPages): checked once it is held whole.
+      else checkKeptPages(meta.name);
       return true;
+    }
+
+    /**
+     * The worker holds the large kept database whole now (or could not read it whole): saved as before, its row counts
+     * read and its pages checked; or said to stay read on demand. A change made meanwhile waited for the worker to hold
+     * it whole and was saved: only its state is left as that change set it. Nothing when another database was opened.
+     */
+    function keptDatabaseHeldWhole(meta: StoredDatabaseMeta, opened: number, held: KeptDatabaseHeldWhole): void {
+      if (latestOpened !== opened || get().current?.id !== meta.id) return;
+      const reading = get().current?.saveState === "reading-whole";
+      if (!held.ok) {
+        if (!reading) return;
+        set({
+          current: { ...get().current!, saveState: "read-on-demand" },
+          notice: {
+            kind: "error",
+            message: `${meta.name} could not be read into memory (${held.reason}), so it stays open read-only, read on demand from its copy in this browser. Reload the page to try again.`,
+          },
+        });
+        return;
+      }
+      if (reading) set({ current: { ...get().current!, saveState: "saved" } });
+      markStart("held-whole");
+      void get()
+        .refreshSchema()
+        .catch(() => undefined);
+      checkKeptPages(meta.name);
     }
 
     /**

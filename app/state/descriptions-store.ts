@@ -16,7 +16,7 @@ import { presetOf } from "../core/llm/provider-presets";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
 import { shippedSampleProfile } from "../browser/shipped-sample-context";
 import { openSampleFile } from "./open-sample-file";
-import { useDatabaseStore } from "./database-store";
+import { isReadOnDemandUntilWhole, useDatabaseStore } from "./database-store";
 import { llmForRequest, useSettingsStore } from "./settings-store";
 import { errorMessage } from "../core/error-message";
 
@@ -193,14 +193,15 @@ export const useDescriptionsStore = create<DescriptionsState>((set, get) => {
 
 /**
  * Resolves once the page has started: the database is ready, its first save is done (a first sample read on demand
- * first is downloaded whole: reading every table on demand would fetch it all, a page at a time), and the browser is idle.
+ * first is downloaded whole, and a large kept one read into memory: reading every table on demand would read it all, a
+ * page at a time), and the browser is idle.
  * Profiling (and indexing values) reads every table in the worker; started earlier, it queues ahead of the first screen's work.
  */
 export function afterStartup(): Promise<void> {
   const started = () => {
     const state = useDatabaseStore.getState();
     const saveState = state.current?.saveState;
-    return state.status !== "starting" && saveState !== "saving" && saveState !== "loading-whole";
+    return state.status !== "starting" && saveState !== "saving" && !isReadOnDemandUntilWhole(saveState);
   };
   const idle = () =>
     new Promise<void>((resolve) =>

@@ -14,6 +14,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
   failed: "not saved: the browser refused (see the message above)",
   "read-on-demand": "read-only, read on demand",
   "loading-whole": "downloading, read on demand until then",
+  "reading-whole": "saved in this browser, read on demand while it loads into memory",
   "not-kept-by-choice": "not kept in this browser (as chosen)",
   "not-reopened": "not reopened after the Stop, changes not saved: reload the page to open it again",
 };

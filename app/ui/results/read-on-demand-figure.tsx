@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 import type { LazyReadCounters } from "../../core/db/lazy-file";
 import { formatBytes, formatCountOf } from "../../core/format";
 import { sqliteConnection } from "../../browser/services";
-import { useDatabaseStore } from "../../state/database-store";
+import { isReadOnDemandUntilWhole, useDatabaseStore } from "../../state/database-store";
 import { useQueryStore } from "../../state/query-store";
 
 export function ReadOnDemandFigure() {
   const result = useQueryStore((state) => state.result);
-  // A first sample is read on demand too while its download goes on ("loading-whole").
-  const readOnDemand = useDatabaseStore((state) => state.current?.saveState === "read-on-demand" || state.current?.saveState === "loading-whole");
+  // So is a first sample while its download goes on, and a large kept database while the worker reads it whole.
+  const readOnDemand = useDatabaseStore((state) => state.current?.saveState === "read-on-demand" || isReadOnDemandUntilWhole(state.current?.saveState));
   const [reads, setReads] = useState<{ result: object; counters: LazyReadCounters } | null>(null);
   useEffect(() => {
     if (!result || !readOnDemand) return;
