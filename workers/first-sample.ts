@@ -16,6 +16,7 @@ import { errorMessage } from "../app/core/error-message";
 import { schemaPageRanges } from "../app/core/db/schema-head";
 import type { WholeFileWait } from "./whole-file-answers";
 import { startOpenGate, type StartOpenGate } from "./start-open-gate";
+import { onPageWord } from "./page-word";
 
 /** The page → worker message (sent once, by the start script). */
 export const FIRST_SAMPLE_MESSAGE = "querylab:first-sample";
@@ -252,13 +253,7 @@ export function openFirstSampleWhenAsked(
     return true;
   }
 
-  const askedToDownload = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type !== FIRST_SAMPLE_DOWNLOAD_MESSAGE) return;
-    event.stopImmediatePropagation();
-    scope.removeEventListener("message", askedToDownload);
-    downloadAsked();
-  };
-  scope.addEventListener("message", askedToDownload);
+  onPageWord(scope, FIRST_SAMPLE_DOWNLOAD_MESSAGE, () => downloadAsked());
 
   const take = (event: MessageEvent) => {
     const data = event.data as Partial<FirstSampleRequest> | null;

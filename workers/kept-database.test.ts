@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { OpenOptions } from "../app/core/db/sqljs-engine";
 import type { DatabaseSchema } from "../app/core/db/types";
 import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import {
   HASH_LATER_UP_TO_BYTES,
   KEPT_DATABASE_MESSAGE,
+  KEPT_DATABASE_READ_MESSAGE,
   OPEN_ON_DEMAND_FROM_BYTES,
+  READ_UNASKED_AFTER_MS,
   openKeptDatabaseWhenAsked,
   type KeptDatabaseLoaded,
   type KeptDatabaseOpened,
@@ -125,17 +127,23 @@ describe("openKeptDatabaseWhenAsked", () => {
     await expect.poll(() => opened).toEqual([{ checkPages: false, ownBytes: true }]);
   });
 
-  /** A kept Blob of `size` bytes whose read whole ends only when `finish` is called (or fails with `fail`). */
+  /**
+   * A kept Blob of `size` bytes whose read whole ends only when `finish` is called (or fails with `fail`); `begun` says
+   * whether it was asked for.
+   */
   function heldBlob(size: number) {
     const blob = new Blob([new Uint8Array(size)]);
-    const read = { finish: () => undefined as void, fail: (_error: Error) => undefined as void };
+    const read = { begun: false, finish: () => undefined as void, fail: (_error: Error) => undefined as void };
     const bytes = new Promise<ArrayBuffer>((resolve, reject) => {
       read.finish = () => resolve(new ArrayBuffer(size));
       read.fail = reject;
     });
-    Object.assign(blob, { arrayBuffer: () => bytes });
+    Object.assign(blob, { arrayBuffer: () => ((read.begun = true), bytes) });
     return { blob, read };
   }
+
+  /** The page's word that it has drawn the database: the worker's read whole may begin. */
+  const drawn = (scope: FakeScope) => scope.receive({ type: KEPT_DATABASE_READ_MESSAGE });
 
   it("opens a large kept database read on demand from its Blob and answers at once; says when it holds it whole, then hashes it", async () => {
     const scope = new FakeScope();
@@ -155,6 +163,11 @@ describe("openKeptDatabaseWhenAsked", () => {
       schema: SCHEMA,
       loadingWhole: true,
     });
+    // Not before the page has drawn it: read in slices, it would hold up the page's calls on the way there.
+    await settle();
+    expect(read.begun).toBe(false);
+    drawn(scope);
+    await expect.poll(() => read.begun).toBe(true);
     read.finish();
     await expect.poll(() => scope.answers.length).toBe(2);
     expect(scope.answers[1] as unknown as KeptDatabaseLoaded).toEqual({ type: "querylab:kept-database-loaded", id: "kept", loaded: true });
@@ -183,6 +196,7 @@ describe("openKeptDatabaseWhenAsked", () => {
     openKeptDatabaseWhenAsked(asWorker(unreadable), Promise.resolve(first.engine));
     unreadable.receive(request(failing.blob));
     await expect.poll(() => unreadable.answers.length).toBe(1);
+    drawn(unreadable);
     failing.read.fail(new Error("NotReadableError"));
     await expect.poll(() => unreadable.answers.length).toBe(2);
     expect(unreadable.answers[1]).toMatchObject({
@@ -200,6 +214,26 @@ describe("openKeptDatabaseWhenAsked", () => {
     replaced.receive(request(heldBlob(OPEN_ON_DEMAND_FROM_BYTES).blob));
     await expect.poll(() => replaced.answers.length).toBe(2);
     expect(replaced.answers[1]).toEqual({ type: "querylab:kept-database-loaded", id: "kept", loaded: false, reason: "another database was opened first" });
+  });
+
+  it("begins the read whole without the page's word once READ_UNASKED_AFTER_MS have passed since the answer", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const scope = new FakeScope();
+      const { engine } = service();
+      const { blob, read } = heldBlob(OPEN_ON_DEMAND_FROM_BYTES);
+      openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(engine));
+      scope.receive(request(blob));
+      // Without advancing the clock (vi.waitFor would).
+      for (let turn = 0; turn < 100 && scope.answers.length === 0; turn += 1) await Promise.resolve();
+      expect(scope.answers).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(READ_UNASKED_AFTER_MS - 1);
+      expect(read.begun).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(read.begun).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers that nothing was opened when a large kept database cannot be opened read on demand", async () => {

@@ -15,6 +15,7 @@ import type { LazySourceSpec } from "../app/core/db/lazy-file";
 import { errorMessage } from "../app/core/error-message";
 import type { OpeningService } from "./first-sample";
 import { startOpenGate, type StartOpenGate } from "./start-open-gate";
+import { onPageWord } from "./page-word";
 
 /** The page → worker message (sent once, by the start script), with the database as storage keeps it. */
 export const KEPT_DATABASE_MESSAGE = "querylab:kept-database";
@@ -22,6 +23,13 @@ export const KEPT_DATABASE_MESSAGE = "querylab:kept-database";
 export const KEPT_DATABASE_OPENED_MESSAGE = "querylab:kept-database-opened";
 /** The worker → page message after an answer opened read on demand: the database is held whole now, or why not. */
 export const KEPT_DATABASE_LOADED_MESSAGE = "querylab:kept-database-loaded";
+/** The page → worker message once the page has drawn the database opened read on demand: its whole read may begin. */
+export const KEPT_DATABASE_READ_MESSAGE = "querylab:kept-database-read";
+/**
+ * When the page has not said so this long after the answer (it is busy, or never took the database), the read begins
+ * anyway: a database left read on demand could never be changed.
+ */
+export const READ_UNASKED_AFTER_MS = 3000;
 
 /**
  * A kept Blob at least this large is opened read on demand first, as a URL database of this size is (issue #14): the
@@ -91,8 +99,13 @@ export function openKeptDatabaseWhenAsked(
   service: Promise<KeptOpeningService>,
   /** Shared with the worker's other start opens (first-sample.ts). */
   gate: StartOpenGate = startOpenGate(),
+  /** How a large kept database is read whole while it is read on demand (in slices, queries served between). */
+  readWholeBlob: (blob: Blob) => Promise<Uint8Array> = (blob) => blob.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
 ): void {
   const answer = (message: KeptDatabaseOpened) => scope.postMessage(message);
+  /** Resolved when the page says it has drawn the database (KEPT_DATABASE_READ_MESSAGE), or READ_UNASKED_AFTER_MS after the answer. */
+  let readAsked: () => void = () => undefined;
+  const readMayBegin = new Promise<void>((resolve) => (readAsked = resolve));
   /** The name its entry in the list gives, for messages about reading it (the entry is checked by the page, not here). */
   const nameOf = (meta: unknown) => {
     const name = (meta as { name?: unknown } | null)?.name;
@@ -128,11 +141,16 @@ export function openKeptDatabaseWhenAsked(
     const engine = await service;
     if (gate.superseded) return notOpened("the page opened another database first");
     const spec: LazySourceSpec = { kind: "file", file: blob, name: nameOf(request.meta) };
-    const readWhole = () =>
-      blob.arrayBuffer().then((buffer) => {
-        globalThis.performance?.mark?.("querylab:worker-kept-bytes");
-        return new Uint8Array(buffer);
-      });
+    // Begun once the page has drawn it: read in slices, the worker answers a call only between two, and the page's
+    // calls on the way to its first screen waited for them (ready ~150 ms later on loopback).
+    const readWhole = async () => {
+      const unasked = setTimeout(readAsked, READ_UNASKED_AFTER_MS);
+      await readMayBegin;
+      clearTimeout(unasked);
+      const bytes = await readWholeBlob(blob);
+      globalThis.performance?.mark?.("querylab:worker-kept-bytes");
+      return bytes;
+    };
     await gate.opening(
       (async () => {
         const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, readWhole, openOptionsFor(blob.size));
@@ -157,6 +175,8 @@ export function openKeptDatabaseWhenAsked(
       })(),
     );
   }
+
+  onPageWord(scope, KEPT_DATABASE_READ_MESSAGE, () => readAsked());
 
   const take = (event: MessageEvent) => {
     const data = event.data as Partial<KeptDatabaseRequest> | null;

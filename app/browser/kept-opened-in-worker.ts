@@ -2,6 +2,7 @@
 // (workers/kept-database.ts), its answer checked as the page checks every reply of the worker.
 import { databaseSchemaSchema } from "../core/db/type-schemas";
 import type { DatabaseSchema, OpenedDatabase, Outcome } from "../core/db/types";
+import { KEPT_DATABASE_READ_MESSAGE } from "../../workers/kept-database";
 import { takeStartedKeptDatabase } from "./started-from-html";
 import { openOutcomeSchema } from "./sqlite-replies";
 import { storedDatabaseMetaSchema, type StoredDatabaseMeta } from "./storage";
@@ -17,6 +18,8 @@ export interface KeptDatabaseOpenedInWorker {
    * could not (it then stays read on demand). Null when it was opened whole.
    */
   whole: Promise<KeptDatabaseHeldWhole> | null;
+  /** With `whole`: tells the worker the page has drawn it, so its read whole may begin (it begins 3 s on regardless). */
+  beginReadingWhole(): void;
 }
 
 export type KeptDatabaseHeldWhole = { ok: true } | { ok: false; reason: string };
@@ -43,6 +46,7 @@ export function takeKeptDatabaseOpenedInWorker(currentWorker: () => Worker | nul
             return { ok: false, reason: "the SQLite worker gave no word of it" };
           })
         : null;
-    return { meta: meta.data, outcome: outcome.data, schema: schema?.success ? schema.data : null, whole };
+    const beginReadingWhole = () => started.openedIn.postMessage({ type: KEPT_DATABASE_READ_MESSAGE });
+    return { meta: meta.data, outcome: outcome.data, schema: schema?.success ? schema.data : null, whole, beginReadingWhole };
   });
 }

@@ -599,6 +599,8 @@ describe("a returning visit whose kept database the worker opened at the start s
     // The worker's word that it holds the database whole, when it opened it read on demand (a large one).
     let heldWhole: (held: KeptDatabaseHeldWhole) => void = () => undefined;
     const whole = new Promise<KeptDatabaseHeldWhole>((resolve) => (heldWhole = resolve));
+    /** The page's word to the worker that its read whole may begin (once the first screen is painted). */
+    const readsBegun: string[] = [];
     const store = createDatabaseStore({
       connection: () => connection,
       storage: () => storage,
@@ -612,12 +614,18 @@ describe("a returning visit whose kept database the worker opened at the start s
           const bytes = options.workerOpens === "a broken file" ? new TextEncoder().encode("not a database at all, really") : kept.slice();
           const outcome = await connection.engine.open(bytes, { checkPages: false });
           const schema = outcome.ok ? await connection.engine.schema({ rowCounts: false }) : null;
-          return { meta, outcome, schema, whole: options.workerOpens === "it read on demand until whole" ? whole : null };
+          return {
+            meta,
+            outcome,
+            schema,
+            whole: options.workerOpens === "it read on demand until whole" ? whole : null,
+            beginReadingWhole: () => void readsBegun.push("kept"),
+          };
         }),
       address: () => null,
       storageRefused: () => undefined,
     });
-    return { store, connection, memory, loads, failLoads, checks, answer, answerProbe, heldWhole, started: store.getState().start() };
+    return { store, connection, memory, loads, failLoads, checks, answer, answerProbe, heldWhole, readsBegun, started: store.getState().start() };
   }
 
   /** The notes in the copy kept in storage. */
@@ -675,6 +683,8 @@ describe("a returning visit whose kept database the worker opened at the start s
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(visit.checks).toEqual([]);
     expect(visit.store.getState().schema?.tables[0]?.rowCount).toBeNull();
+    // Shown and painted: the worker is told its read whole may begin.
+    await expect.poll(() => visit.readsBegun).toEqual(["kept"]);
     visit.heldWhole({ ok: true });
     await expect.poll(() => visit.store.getState().current?.saveState).toBe("saved");
     await expect.poll(() => visit.store.getState().schema?.tables[0]?.rowCount).toBe(2);

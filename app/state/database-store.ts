@@ -456,7 +456,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         .setLastOpenDatabaseId(meta.id)
         .catch(() => undefined);
       reportEarlierFailure(meta.id);
-      if (whole) void whole.then((held) => keptDatabaseHeldWhole(meta, latestOpened, held));
+      if (whole) {
+        void whole.then((held) => keptDatabaseHeldWhole(meta, latestOpened, held));
+        // Once the first screen is painted: the worker's read in slices would delay the page's calls on the way to it.
+        afterPaint(() => kept.beginReadingWhole());
+      }
       // Read on demand, there is nothing to check yet (SqliteEngine.checkPages): checked once it is held whole.
       else checkKeptPages(meta.name);
       return true;
