@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { formatBytes } from "../app/core/format";
+import { KEPT_DATABASE_NAMES } from "../app/browser/kept-database-keys";
 import { alertWith, openApp, queryError, resultSummary, runSql, waitForReady } from "./helpers";
 import { startRangeServer, type RangeServer } from "./range-server";
 import { makeReadingsDatabase, stationOf, type ReadingsDatabase } from "./readings-database";
@@ -144,6 +145,11 @@ test("a large database kept in this browser reopens read on demand from its copy
   await expect(page.getByLabel("Open database")).toHaveText("kept-readings.sqlite");
   await expect(statusLine(page)).toContainText("saved in this browser");
 
+  // Each SQLite worker the page starts from here on: its own, and the one that checks the stored copy's pages.
+  const sqliteWorkers: string[] = [];
+  page.on("worker", (worker) => {
+    if (/sqlite\.worker/.test(worker.url())) sqliteWorkers.push(worker.url());
+  });
   await page.reload();
   await waitForReady(page);
   await expect(page.getByLabel("Open database")).toHaveText("kept-readings.sqlite");
@@ -163,6 +169,8 @@ test("a large database kept in this browser reopens read on demand from its copy
   expect(marks[3]).toBeNull();
   // Rows counted once it was held whole (read on demand they are not).
   await expect(page.getByText("rows not counted")).toHaveCount(0);
+  // Its pages were checked as stored, by a SQLite worker of its own: the page's worker answered queries meanwhile.
+  await expect.poll(() => sqliteWorkers.length).toBe(2);
 
   // Held whole, it can be changed; the change is kept, and the next visit opens it the same way.
   await runSql(page, `DELETE FROM readings WHERE id = ${id}`);
@@ -172,6 +180,32 @@ test("a large database kept in this browser reopens read on demand from its copy
   await runSql(page, "SELECT count(*) FROM readings");
   await expect(page.getByRole("gridcell", { name: String(kept.rows - 1), exact: true })).toBeVisible();
   await page.waitForFunction(() => performance.getEntriesByName("querylab:held-whole").length === 1);
+
+  // A stored copy damaged in the browser's storage (a page in the middle of the table overwritten): the check says so.
+  await page.evaluate(async (names) => {
+    const connection = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(names.database);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const request = (mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest) =>
+      new Promise<unknown>((resolve, reject) => {
+        const asked = act(connection.transaction(names.store, mode).objectStore(names.store));
+        asked.onsuccess = () => resolve(asked.result);
+        asked.onerror = () => reject(asked.error);
+      });
+    const id = (await request("readonly", (store) => store.get(names.lastOpenKey))) as string;
+    const key = `${names.bytesKeyPrefix}${id}`;
+    const bytes = new Uint8Array(await ((await request("readonly", (store) => store.get(key))) as Blob).arrayBuffer());
+    const pageSize = new DataView(bytes.buffer).getUint16(16);
+    const middle = Math.floor(bytes.byteLength / pageSize / 2) * pageSize;
+    bytes.fill(0x5a, middle + 8, middle + 400);
+    await request("readwrite", (store) => store.put(new Blob([bytes]), key));
+    connection.close();
+  }, KEPT_DATABASE_NAMES);
+  await page.reload();
+  await waitForReady(page);
+  await expect(alertWith(page, /The copy of kept-readings\.sqlite kept in this browser is damaged/)).toBeVisible();
 });
 
 test("a download too large for memory from a server without ranges is refused with both reasons", async ({ page }) => {

@@ -134,6 +134,8 @@ export interface QueryLabStorage {
    * it can be read again, so the caller may hand the bytes over and keep the Blob instead.
    */
   loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; bytes: Uint8Array; storedBlob?: Blob } | null>;
+  /** The stored bytes as a Blob, without reading them (a copy kept as bytes by an earlier version is wrapped); null when none. */
+  loadDatabaseBlob(id: string): Promise<Blob | null>;
   removeDatabase(id: string): Promise<void>;
   lastOpenDatabaseId(): Promise<string | null>;
   setLastOpenDatabaseId(id: string): Promise<void>;
@@ -321,6 +323,12 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
       if (stored instanceof Uint8Array) return { meta, bytes: stored };
       if (stored instanceof Blob) return { meta, bytes: new Uint8Array(await stored.arrayBuffer()), storedBlob: stored };
       return null;
+    },
+
+    async loadDatabaseBlob(id) {
+      const stored: unknown = await databases.get(databaseBytesKey(id));
+      if (stored instanceof Blob) return stored;
+      return stored instanceof Uint8Array ? new Blob([stored as Uint8Array<ArrayBuffer>]) : null;
     },
 
     async removeDatabase(id) {

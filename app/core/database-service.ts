@@ -271,8 +271,8 @@ export class DatabaseService {
   }
 
   /** SQLite's check of the open database's pages, when its open left it for later (see SqliteEngine.checkPages). */
-  checkPages(): Promise<DbError | null> {
-    return this.engine.checkPages();
+  checkPages(options?: { readOnDemand?: boolean }): Promise<DbError | null> {
+    return this.engine.checkPages(options);
   }
 
   inTransaction(): Promise<boolean> {

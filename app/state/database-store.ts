@@ -1,7 +1,7 @@
 // The open database: which one, its schema, where it is kept, and the actions that open, import, save and reload it.
 import { proxy } from "comlink";
 import { create } from "zustand";
-import type { DatabaseSchema } from "../core/db/types";
+import type { DatabaseSchema, DbError } from "../core/db/types";
 import type { LazySourceSpec } from "../core/db/lazy-file";
 import type { OpenOptions } from "../core/db/sqljs-engine";
 import { probeRanges } from "../browser/range-probe";
@@ -22,7 +22,8 @@ import {
   type SampleOpenedInWorker,
   type WholeSample,
 } from "../browser/samples";
-import { provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
+import { createSqliteConnection, provideServices, queryLabStorage, sqliteConnection } from "../browser/services";
+import { CHECK_ASIDE_FROM_BYTES, checkStoredCopyAside } from "../browser/stored-copy-check";
 import type { SqliteConnectionHandle } from "../browser/sqlite-connection";
 import type { QueryLabStorage, StoredDatabaseMeta } from "../browser/storage";
 import { takeKeptDatabaseOpenedInWorker, type KeptDatabaseHeldWhole, type KeptDatabaseOpenedInWorker } from "../browser/kept-opened-in-worker";
@@ -161,6 +162,11 @@ export interface DatabaseStoreServices {
   keptDatabaseOpenedInWorker?(): Promise<KeptDatabaseOpenedInWorker | null> | null;
   /** Called once the start has opened its database: drops the first sample started ahead if it was not taken. */
   forgetUntakenStartSample?(): void;
+  /**
+   * SQLite's check of a large stored copy, away from the page's worker (app/browser/stored-copy-check.ts); absent: the
+   * page's worker checks every kept copy itself.
+   */
+  checkStoredCopy?(copy: Blob, name: string): Promise<DbError | null>;
   /** The page's address (for ?db=), null outside a page. */
   address(): URL | null;
   /** Called when durable storage refuses writes: from then on the page keeps things in memory. */
@@ -186,6 +192,7 @@ export function browserDatabaseServices(): DatabaseStoreServices {
     startedFirstVisitSample,
     keptDatabaseOpenedInWorker: () => takeKeptDatabaseOpenedInWorker(() => sqliteConnection().currentWorker),
     forgetUntakenStartSample,
+    checkStoredCopy: (copy, name) => checkStoredCopyAside(copy, name, createSqliteConnection),
     address: () => (typeof location === "undefined" ? null : new URL(location.href)),
     storageRefused: () => provideServices({ storage: createMemoryStorage() }),
     courseDatabase: () => courseSettings()?.database ?? null,
@@ -462,7 +469,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         afterPaint(() => kept.beginReadingWhole());
       }
       // Read on demand, there is nothing to check yet (SqliteEngine.checkPages): checked once it is held whole.
-      else checkKeptPages(meta.name);
+      else checkKeptPages(meta);
       return true;
     }
 
@@ -490,26 +497,31 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       void get()
         .refreshSchema()
         .catch(() => undefined);
-      checkKeptPages(meta.name);
+      checkKeptPages(meta);
     }
 
     /**
      * SQLite's check of the pages of a database reopened from this browser's storage, once it is on screen: damage
      * found is reported (the database stays open: what is intact can still be read and exported). Left unsaid when
-     * another database was opened meanwhile: the check may have been of that one.
+     * another database was opened meanwhile: the check may have been of that one. A large copy is checked as stored,
+     * by a worker of its own (services.checkStoredCopy), so the page's worker answers queries meanwhile.
      */
-    function checkKeptPages(name: string): void {
+    function checkKeptPages(meta: StoredDatabaseMeta): void {
       const opened = latestOpened;
+      const aside = meta.sizeBytes >= CHECK_ASIDE_FROM_BYTES ? services.checkStoredCopy : undefined;
+      const check = async (): Promise<DbError | null> => {
+        const copy = aside ? await storage().loadDatabaseBlob(meta.id) : null;
+        return copy && aside ? aside(copy, meta.name) : engine().checkPages();
+      };
       afterPaint(() => {
         if (latestOpened !== opened) return;
-        void engine()
-          .checkPages()
+        void check()
           .then((damage) => {
             if (!damage || latestOpened !== opened) return;
             set({
               notice: {
                 kind: "error",
-                message: `The copy of ${name} kept in this browser is damaged. ${damage.message} Queries that read its damaged pages fail; what is intact can still be read and exported.`,
+                message: `The copy of ${meta.name} kept in this browser is damaged. ${damage.message} Queries that read its damaged pages fail; what is intact can still be read and exported.`,
               },
             });
           })
@@ -870,7 +882,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             undefined,
             stored.storedBlob,
           );
-          if (opened) checkKeptPages(stored.meta.name);
+          if (opened) checkKeptPages(stored.meta);
           return opened;
         } catch (error) {
           set({ notice: { kind: "error", message: `The stored database could not be read (${errorMessage(error)}).` } });

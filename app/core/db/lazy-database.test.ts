@@ -48,6 +48,38 @@ describe("a database read on demand", () => {
     expect(scan.ok && scan.firstRows).toEqual([[40000, 400010000]]);
   });
 
+  it("checks its pages only when asked to read it all (a large kept copy, checked by a worker of its own)", async () => {
+    const { service } = serviceOverBytes();
+    await service.openLazy(spec);
+    expect(await service.checkPages()).toBeNull();
+    expect(await service.checkPages({ readOnDemand: true })).toBeNull();
+
+    // A leaf page in the middle of the table overwritten: SQLite's check finds it, read on demand too.
+    const intact = fileBytes;
+    const pageSize = new DataView(intact.buffer, intact.byteOffset).getUint16(16);
+    const damaged = intact.slice();
+    damaged.fill(0x5a, pageSize * 40 + 8, pageSize * 40 + 200);
+    fileBytes = damaged;
+    try {
+      const { service: overDamaged } = serviceOverBytes();
+      expect((await overDamaged.openLazy(spec)).ok).toBe(true);
+      expect(await overDamaged.checkPages()).toBeNull();
+      expect(await overDamaged.checkPages({ readOnDemand: true })).toMatchObject({ kind: "corrupt-database" });
+    } finally {
+      fileBytes = intact;
+    }
+  });
+
+  it("says why its pages could not be checked when the source fails mid-check", async () => {
+    const { service, control } = serviceOverBytes();
+    await service.openLazy(spec);
+    control.failing = true;
+    expect(await service.checkPages({ readOnDemand: true })).toEqual({
+      kind: "fetch-failed",
+      message: "Reading http://example.test/readings.sqlite failed: no answer.",
+    });
+  });
+
   it("reads the schema without counting rows (a count reads every page)", async () => {
     const { service } = serviceOverBytes();
     await service.openLazy(spec);

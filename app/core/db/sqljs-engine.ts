@@ -307,13 +307,16 @@ export class SqliteEngine {
 
   /**
    * SQLite's consistency check of the open database's pages (an open with checkPages: false left it for later): the
-   * damage it finds, or null. A database read on demand is not checked: that would read the whole file.
+   * damage it finds, or null. A database read on demand is not checked, as that reads the whole file, unless asked
+   * (`readOnDemand`: a worker of its own checks a large kept copy so, app/browser/stored-copy-check.ts).
    */
-  async checkPages(): Promise<DbError | null> {
-    if (this.lazy) return null;
+  async checkPages(options: { readOnDemand?: boolean } = {}): Promise<DbError | null> {
+    if (this.lazy && !options.readOnDemand) return null;
     try {
       return pageDamage(this.database);
     } catch (error) {
+      const failure = this.lazy?.takeFailure();
+      if (failure) return { kind: "fetch-failed", message: failure };
       return { kind: "corrupt-database", message: `The database is damaged and cannot be read (SQLite says: ${errorMessage(error)}).` };
     }
   }
