@@ -7,7 +7,7 @@ import type { ReadOnlyDatabase } from "../db/read-only-query";
 import { quoteIdentifier } from "../db/identifiers";
 import { SqliteEngine } from "../db/sqljs-engine";
 import { ValueIndex, type ColumnValues } from "./value-index";
-import { buildValueIndex, indexFromColumns, ValueIndexingCancelled } from "./value-index-builder";
+import { buildValueIndex, indexFromColumns, VALUES_PER_STEP, ValueIndexingCancelled } from "./value-index-builder";
 import { decodeValueSnapshot, encodeValueSnapshot, valueSnapshotParts } from "./value-snapshot";
 import { textColumnsOf } from "./value-stream";
 
@@ -227,6 +227,16 @@ describe("the value snapshot", () => {
     expect(decoded).toEqual({ columns: withOddText, truncated: true });
     const reloaded = await indexFromColumns(decodeValueSnapshot(encodeValueSnapshot(built)).columns);
     for (const question of QUESTIONS) expect(matchSet(reloaded.match(question))).toEqual(matchSet(built.index.match(question)));
+  });
+
+  it("is rebuilt from stored columns a few thousand values per step, with a pause after each", async () => {
+    const count = 2 * VALUES_PER_STEP + 1;
+    const values = Array.from({ length: count }, (_, index) => `value ${index}`);
+    let pauses = 0;
+    const index = await indexFromColumns([{ table: "t", column: "c", values, keys: values }], { pause: async () => void (pauses += 1) });
+    expect(index.valueCount).toBe(count);
+    expect(pauses).toBe(3);
+    expect(VALUES_PER_STEP).toBeLessThanOrEqual(5_000);
   });
 
   it("is written in parts of at most valuesPerPart values' text, which together read back whole", async () => {
