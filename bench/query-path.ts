@@ -3,7 +3,7 @@
 // queries), printed as JSON, for working on the query path without the whole bench. --dir measures a test build made
 // elsewhere (another commit's, for a before/after on the same machine).
 import { loadavg } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { launchBrowser } from "./browser";
 import { measureKeyToRows, SMALL_QUERIES } from "./key-to-rows";
 import { installFloor } from "./floor-site";
@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const only = process.argv.find((argument) => argument.startsWith("--only="))?.slice("--only=".length);
   const directory = process.argv.find((argument) => argument.startsWith("--dir="))?.slice("--dir=".length);
   if (!directory && !process.argv.includes("--no-build")) await buildApp(DIRECTORY, "test");
-  const floorPath = await installFloor(join(REPOSITORY_ROOT, directory ?? DIRECTORY));
+  // resolve, not join: an absolute --dir stays itself (join put it under the repository, where nothing was served).
+  const floorPath = await installFloor(resolve(REPOSITORY_ROOT, directory ?? DIRECTORY));
   const server = await startPreview(directory ?? DIRECTORY);
   const browser = await launchBrowser();
   const report: Record<string, unknown> = { loadAverageAtStart: load() };
