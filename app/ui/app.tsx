@@ -2,11 +2,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useDatabaseStore } from "../state/database-store";
 import { useEditorStore } from "../state/editor-store";
-import { useQueryStore } from "../state/query-store";
-import { useAgentStore } from "../state/agent-store";
 import { AgentPanel } from "./agent/agent-panel";
 import { QuestionBox } from "./agent/question-box";
 import { NoticeBar } from "./common/notice-bar";
+import { stopRunningWork } from "./common/stop-running-work";
 import { StatusLine } from "./common/status-line";
 import { DatabaseMenu } from "./database/database-menu";
 import { DropZone } from "./database/drop-zone";
@@ -58,8 +57,7 @@ export function App() {
   const layout = useWorkspaceLayout();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && useQueryStore.getState().running) void useQueryStore.getState().stop();
-      if (event.key === "Escape" && useAgentStore.getState().running) useAgentStore.getState().stop();
+      if (event.key === "Escape") stopRunningWork();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -4,6 +4,7 @@ import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { runAtCursor, setActiveEditor } from "./editor-commands";
 import { isRunShortcut } from "./run-shortcut";
+import { isWorkRunning, onWorkRunningChange, stopRunningWork } from "../common/stop-running-work";
 import { errorRange } from "./error-location";
 import { monaco } from "./monaco-setup";
 
@@ -33,8 +34,7 @@ export default function MonacoSqlEditor() {
       language: "sql",
       theme: themeName(),
       ariaLabel: "SQL editor",
-      // Tab moves focus out of the editor rather than trapping it (WCAG 2.1.2); Ctrl+M switches Tab to indenting.
-      tabFocusMode: true,
+      // Tab leaves the editor until Ctrl+M: see TabFocus in monaco-setup.ts.
       automaticLayout: true,
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
@@ -57,7 +57,13 @@ export default function MonacoSqlEditor() {
       runAtCursor();
     };
     host.addEventListener("keydown", runOnShortcut, { capture: true });
-    editor.addCommand(monaco.KeyCode.Escape, () => void useQueryStore.getState().stop(), "!suggestWidgetVisible && !findWidgetVisible");
+    // Escape stops what runs (a query, the agent) before Monaco's own Escape (clear the selection, drop extra cursors)
+    // can take the key, but only while something runs, and not while a widget of the editor's is open: Escape is its
+    // way out. Without the condition on running work, this command took every Escape from Monaco: extra cursors stayed,
+    // and the command palette (F1) could not be closed from the keyboard.
+    const workRunning = editor.createContextKey("querylabWorkRunning", isWorkRunning());
+    const unsubscribeRunning = onWorkRunningChange((running) => workRunning.set(running));
+    editor.addCommand(monaco.KeyCode.Escape, stopRunningWork, "querylabWorkRunning && !suggestWidgetVisible && !findWidgetVisible && !inQuickInput");
 
     setActiveEditor({
       selection() {
@@ -117,6 +123,7 @@ export default function MonacoSqlEditor() {
       scheme?.removeEventListener("change", followScheme);
       unsubscribeText();
       unsubscribeError();
+      unsubscribeRunning();
       contentListener.dispose();
       setActiveEditor(null);
       editor.dispose();

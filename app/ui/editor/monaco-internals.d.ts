@@ -1,0 +1,20 @@
+// Types for the modules of Monaco's internals the app reaches (monaco-editor ships no declarations for them).
+declare module "monaco-editor/base/browser/performance" {
+  /** Monaco's input-latency recorder: the editor calls these on its input events and renders. */
+  export const inputLatency: {
+    onKeyDown(): void;
+    onBeforeInput(): void;
+    onInput(): void;
+    onKeyUp(): void;
+    onSelectionChange(): void;
+    onRenderStart(): void;
+  };
+}
+
+declare module "monaco-editor/editor/browser/config/tabFocus" {
+  /** The page's Tab mode, which Ctrl+M (editor.action.toggleTabFocusMode) flips: true, Tab moves the focus. */
+  export const TabFocus: {
+    getTabFocusMode(): boolean;
+    setTabFocusMode(tabFocusMode: boolean): void;
+  };
+}

@@ -1,0 +1,132 @@
+// The code editor's features, chosen one by one in app/ui/editor/monaco-setup.ts instead of Monaco's register.all
+// (issue #14): what a person reaches for in a SQL editor still works, and what was left out stays out of its script.
+import { expect, test, type Page } from "@playwright/test";
+import { alertWith, openApp, queryError, resultSummary, runSql, setSql } from "./helpers";
+
+const editorText = (page: Page) => page.evaluate(() => window.__querylab!.editor().text);
+
+/**
+ * The editor's script with every Monaco feature was 3,916 KB (test build, monaco-editor 0.57); with the chosen ones it
+ * is ~3,440 KB. A budget between the two fails when register.all, or a feature as large as the ones left out, comes
+ * back; raise it only with a reason (bench: deferred JavaScript, and the CPU of a first visit).
+ */
+const EDITOR_SCRIPT_BUDGET_BYTES = 3_600_000;
+
+test("the editor's script stays within its budget", async ({ page }) => {
+  await openApp(page);
+  await page.waitForSelector(".monaco-editor");
+  const editorScript = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .find((name) => /\/assets\/monaco-sql-editor-[^/]*\.js$/.test(name)),
+  );
+  expect(editorScript, "the editor's chunk was fetched").toBeTruthy();
+  const response = await page.request.get(editorScript!);
+  const bytes = (await response.body()).length;
+  expect(bytes).toBeLessThanOrEqual(EDITOR_SCRIPT_BUDGET_BYTES);
+});
+
+test("find, comment, line moves, multiple cursors and Go to Line work in the editor", async ({ page }) => {
+  await openApp(page);
+  await setSql(page, "SELECT title FROM books;\nSELECT name FROM genres;");
+
+  // Find (Ctrl+F) counts the matches in the text.
+  await page.keyboard.press("ControlOrMeta+F");
+  const find = page.locator(".find-widget");
+  await expect(find).toBeVisible();
+  await page.keyboard.insertText("FROM");
+  await expect(find.locator(".matchesCount")).toHaveText("1 of 2");
+  await page.keyboard.press("Escape");
+  await expect(find).toHaveAttribute("aria-hidden", "true");
+
+  // Toggle a line comment (Ctrl+/) on the first line, and back.
+  await page.keyboard.press("ControlOrMeta+Home");
+  await page.keyboard.press("ControlOrMeta+/");
+  await expect.poll(() => editorText(page)).toBe("-- SELECT title FROM books;\nSELECT name FROM genres;");
+  await page.keyboard.press("ControlOrMeta+/");
+  await expect.poll(() => editorText(page)).toBe("SELECT title FROM books;\nSELECT name FROM genres;");
+
+  // Move the line down (Alt+Down); delete a line (Ctrl+Shift+K) and undo that.
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect.poll(() => editorText(page)).toBe("SELECT name FROM genres;\nSELECT title FROM books;");
+  await page.keyboard.press("ControlOrMeta+Shift+K");
+  await expect.poll(() => editorText(page)).toBe("SELECT name FROM genres;");
+  await page.keyboard.press("ControlOrMeta+Z");
+  await expect.poll(() => editorText(page)).toBe("SELECT name FROM genres;\nSELECT title FROM books;");
+
+  // Ctrl+D selects the next occurrence of the word: typing then replaces both; Escape goes back to one cursor.
+  await page.keyboard.press("ControlOrMeta+Home");
+  await page.keyboard.press("ControlOrMeta+D");
+  await page.keyboard.press("ControlOrMeta+D");
+  await page.keyboard.insertText("select");
+  await expect.poll(() => editorText(page)).toBe("select name FROM genres;\nselect title FROM books;");
+  // (The first Escape may close the suggestions that typing "select" opened.)
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await page.keyboard.insertText("!");
+  await expect.poll(() => editorText(page)).toBe("select! name FROM genres;\nselect title FROM books;");
+  await page.keyboard.press("Backspace");
+
+  // Go to Line (Ctrl+G) puts the caret on the line asked for: typed text lands there.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+G");
+  const quickInput = page.locator(".quick-input-widget");
+  await expect(quickInput).toBeVisible();
+  await page.keyboard.insertText("2");
+  await page.keyboard.press("Enter");
+  await expect(quickInput).toBeHidden();
+  await page.keyboard.press("Home");
+  await page.keyboard.insertText("-- ");
+  await expect.poll(() => editorText(page)).toBe("select name FROM genres;\n-- select title FROM books;");
+
+  // The command palette (F1) lists the editor's commands, and Escape closes it (it could not: the editor's own Escape
+  // command, which stops a running query, took the key) and gives the focus back to the editor.
+  await page.keyboard.press("F1");
+  await expect(quickInput).toBeVisible();
+  await page.keyboard.insertText("Toggle Line Comment");
+  await expect(quickInput.getByText("Toggle Line Comment").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(quickInput).toBeHidden();
+  await page.keyboard.insertText("!");
+  await expect.poll(() => editorText(page)).toBe("select name FROM genres;\n-- !select title FROM books;");
+});
+
+test("Escape stops a query run from a selection, where Monaco would take it to clear the selection", async ({ page }) => {
+  await openApp(page);
+  await setSql(page, "WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(resultSummary(page)).toHaveText(/Running…/);
+  await page.keyboard.press("Escape");
+  await expect(alertWith(page, "Query stopped after")).toBeVisible();
+  // Once nothing runs, Escape is Monaco's again: it clears the selection, and typing then adds to the text.
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Escape");
+  await page.keyboard.insertText(";");
+  await expect.poll(() => editorText(page)).toMatch(/FROM forever;$/);
+});
+
+test("an error's message shows on hover, and Ctrl+M lets Tab indent instead of leaving the editor", async ({ page }) => {
+  await openApp(page);
+  await runSql(page, "SELECT nosuchcolumn FROM books");
+  await expect(queryError(page)).toContainText("no such column: nosuchcolumn");
+  const squiggle = page.locator(".monaco-editor .squiggly-error").first();
+  await expect(squiggle).toBeVisible();
+  // The squiggle is drawn under the text's layer, which takes the pointer: move the mouse over it, as a person does.
+  const box = (await squiggle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator(".monaco-hover").getByText(/no such column: nosuchcolumn/)).toBeVisible();
+
+  // Tab leaves the editor (WCAG 2.1.2) until Ctrl+M; then it indents. (With Monaco's tabFocusMode option set, as it
+  // was, Ctrl+M could not turn it off.)
+  await setSql(page, "SELECT 1");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Tab");
+  await expect.poll(() => editorText(page)).toBe("SELECT 1");
+  await page.locator(".monaco-editor").first().click();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Control+M");
+  await page.keyboard.press("Tab");
+  await expect.poll(() => editorText(page)).toBe("  SELECT 1");
+});
