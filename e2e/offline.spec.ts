@@ -46,11 +46,16 @@ async function openUntilControlled(page: Page): Promise<void> {
 }
 
 /** The URLs in the page's caches (the precache and the runtime caches). */
-function cachedUrls(page: Page): Promise<string[]> {
+async function cachedUrls(page: Page): Promise<string[]> {
+  return (await cachedEntries(page)).map((entry) => entry.url);
+}
+
+/** Each cached URL with the cache that holds it. */
+function cachedEntries(page: Page): Promise<{ cache: string; url: string }[]> {
   return page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-    return urls;
+    const entries: { cache: string; url: string }[] = [];
+    for (const cache of await caches.keys()) for (const request of await (await caches.open(cache)).keys()) entries.push({ cache, url: request.url });
+    return entries;
   });
 }
 
@@ -71,6 +76,11 @@ test("the built site served from a sub-path keeps working after the server stops
   expect(cached.some((url) => url.endsWith("/models/querylab/tiny-embed/config.json"))).toBe(true);
   // onnxruntime's 27 MB WASM waits until a model is used; nothing else above the precache limit is precached either.
   expect(cached.some((url) => /ort-wasm/.test(url))).toBe(false);
+  // ELK's layout worker is cached once the worker is active, in a runtime cache of its own, not by the install (where
+  // Chromium would compile it whole for a code cache: scripts/vite-offline.ts, LAYOUT_WORKER_GLOB).
+  await expect
+    .poll(async () => (await cachedEntries(page)).filter((entry) => /\/assets\/elk-worker\.min-[^/]*\.js$/.test(entry.url)).map((entry) => entry.cache))
+    .toEqual(["querylab-layout-worker"]);
 
   // The worker ran under its own policy, as a host sending docs/hosting.md's headers would serve it.
   const worker = await page.request.get(`${site.url}sw.js`);
@@ -85,6 +95,12 @@ test("the built site served from a sub-path keeps working after the server stops
   await runQuery(page, "SELECT COUNT(*) AS books FROM books");
   await expect(resultSummary(page)).toHaveText(/^1 row/);
   expect(await page.evaluate(async () => (await fetch("./models/querylab/tiny-embed/config.json")).status)).toBe(200);
+  // The schema diagram, never opened online, lays the schema out offline.
+  await page.getByRole("navigation", { name: "Schema" }).getByRole("button", { name: "Diagram" }).click();
+  const diagram = page.getByRole("dialog", { name: "Schema diagram" });
+  await expect(diagram.getByRole("application", { name: "Entity-relationship diagram" })).toBeVisible({ timeout: 60_000 });
+  await expect(diagram.getByText("books", { exact: true }).first()).toBeVisible();
+  await page.keyboard.press("Escape");
   // A page address with a query string opens the cached page too.
   await page.goto(`${site.url}?from=offline`);
   await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
