@@ -27,6 +27,18 @@ test("the editor's script stays within its budget", async ({ page }) => {
   expect(bytes).toBeLessThanOrEqual(EDITOR_SCRIPT_BUDGET_BYTES);
 });
 
+test("the editor starts no worker of its own while a query is typed and completed", async ({ page }) => {
+  await openApp(page);
+  await setSql(page, "SELECT title FROM books WHERE ti");
+  await page.keyboard.press("Control+Space");
+  await expect(page.locator(".suggest-widget").getByText("title", { exact: true }).first()).toBeVisible();
+  await page.keyboard.type("tle LIKE '%a%'");
+  // With every Monaco feature (links, unicode highlighting, colours…), the editor started its worker (editor.worker,
+  // a 300 KB script) for them; none of the chosen features asks it for anything.
+  await page.waitForTimeout(1000);
+  expect(page.workers().map((worker) => worker.url().split("/").pop())).not.toContainEqual(expect.stringMatching(/^editor\.worker-/));
+});
+
 test("find, comment, line moves, multiple cursors and Go to Line work in the editor", async ({ page }) => {
   await openApp(page);
   await setSql(page, "SELECT title FROM books;\nSELECT name FROM genres;");
