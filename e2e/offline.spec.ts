@@ -76,11 +76,13 @@ test("the built site served from a sub-path keeps working after the server stops
   expect(cached.some((url) => url.endsWith("/models/querylab/tiny-embed/config.json"))).toBe(true);
   // onnxruntime's 27 MB WASM waits until a model is used; nothing else above the precache limit is precached either.
   expect(cached.some((url) => /ort-wasm/.test(url))).toBe(false);
-  // ELK's layout worker is cached once the worker is active, in a runtime cache of its own, not by the install (where
+  // ELK's layout worker is cached once the worker is active, in a runtime cache for worker scripts, not by the install (where
   // Chromium would compile it whole for a code cache: scripts/vite-offline.ts, LAYOUT_WORKER_GLOB).
   await expect
     .poll(async () => (await cachedEntries(page)).filter((entry) => /\/assets\/elk-worker\.min-[^/]*\.js$/.test(entry.url)).map((entry) => entry.cache))
-    .toEqual(["querylab-layout-worker"]);
+    .toEqual(["querylab-worker-scripts"]);
+  // Monaco's editor worker, which the editor never starts, is in no cache: neither precached nor asked for.
+  expect(cached.some((url) => /\/assets\/editor\.worker-[^/]*\.js$/.test(url))).toBe(false);
 
   // The worker ran under its own policy, as a host sending docs/hosting.md's headers would serve it.
   const worker = await page.request.get(`${site.url}sw.js`);

@@ -1,7 +1,7 @@
 // The service worker's runtime routes, run as the worker runs them: only the site's own samples, onnxruntime's WASM and
 // ./models/ files under its scope are cached; never another site, an LLM API call, or anything outside the app's folder.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LAYOUT_WORKER_GLOB, NAVIGATION_ROUTE, NAVIGATION_ROUTE_FILE, OFFLINE_WORKBOX } from "./vite-offline";
+import { EDITOR_WORKER_GLOB, LAYOUT_WORKER_GLOB, NAVIGATION_ROUTE, NAVIGATION_ROUTE_FILE, OFFLINE_WORKBOX } from "./vite-offline";
 
 const SCOPE = "https://course.example.org/some/sub/path/";
 
@@ -28,9 +28,12 @@ describe("the service worker's runtime caching", () => {
     expect(cacheFor(`${SCOPE}models/Xenova/all-MiniLM-L6-v2/onnx/model_quantized.onnx`)).toBe("querylab-models");
   });
 
-  it("caches ELK's layout worker when it is fetched, as the install leaves it out; the app's own chunks are precached", () => {
+  it("caches ELK's layout worker and Monaco's editor worker when fetched, as the install leaves them out; the app's own chunks are precached", () => {
     expect(OFFLINE_WORKBOX.globIgnores).toContain(LAYOUT_WORKER_GLOB);
-    expect(cacheFor(`${SCOPE}assets/elk-worker.min-J_vVZCZ4.js`)).toBe("querylab-layout-worker");
+    expect(OFFLINE_WORKBOX.globIgnores).toContain(EDITOR_WORKER_GLOB);
+    expect(cacheFor(`${SCOPE}assets/elk-worker.min-J_vVZCZ4.js`)).toBe("querylab-worker-scripts");
+    expect(cacheFor(`${SCOPE}assets/editor.worker-CX7Cj20z.js`)).toBe("querylab-worker-scripts");
+    expect(cacheFor(`${SCOPE}assets/sqlite.worker-CyizCKST.js`)).toBeNull();
     // The rest of the build's scripts are the precache's (no runtime route of their own).
     expect(cacheFor(`${SCOPE}assets/app-ZvWMUxja.js`)).toBeNull();
     expect(cacheFor(`${SCOPE}assets/er-diagram-I4Bsd882.js`)).toBeNull();
