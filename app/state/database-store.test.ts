@@ -664,6 +664,18 @@ describe("a returning visit whose kept database the worker opened at the start s
     expect(await notesKept(visit)).toBe(3);
   });
 
+  it("can be ready before its sample list is in the state; loadedSamples gives the list all the same", async () => {
+    const visit = await returningVisit();
+    visit.answer();
+    await expect.poll(() => visit.store.getState().status).toBe("ready");
+    // What an exercise set or a shared link opened right after ready met: no samples yet, so "not among the samples".
+    expect(visit.store.getState().samples).toEqual([]);
+    expect(await visit.store.getState().loadedSamples()).toEqual([sample]);
+    visit.answerProbe();
+    await visit.started;
+    expect(visit.store.getState().samples).toEqual([sample]);
+  });
+
   /** A returning visit whose large kept database the worker opened read on demand, on screen before it is held whole. */
   async function largeVisitShown() {
     const visit = await returningVisit({ workerOpens: "it read on demand until whole" });

@@ -104,6 +104,11 @@ interface DatabaseState {
   keepQuestion: KeepQuestion | null;
 
   start(): Promise<void>;
+  /**
+   * The sample list once the start has loaded it. The status can be "ready" before `samples` is set (a returning
+   * visit shows its kept database first), so what looks a sample up right after ready awaits this.
+   */
+  loadedSamples(): Promise<SampleEntry[]>;
   openSample(sample: SampleEntry): Promise<boolean>;
   openFile(file: File): Promise<boolean>;
   openUrl(url: string): Promise<boolean>;
@@ -644,6 +649,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     /** Until the start has checked storage: saves wait for it (see write). */
     let storageKnown: Promise<void> = Promise.resolve();
 
+    /** The start's sample list (loadedSamples), settled once the start has it. */
+    let tellSamplesLoaded: (samples: SampleEntry[]) => void = () => undefined;
+    const samplesKnown = new Promise<SampleEntry[]>((resolve) => (tellSamplesLoaded = resolve));
+
     /**
      * The start's look at storage: whether the browser keeps anything (a test write), what to say when it does not,
      * and what it keeps. The notice is shown at once; the start shows it again if opening a database cleared it.
@@ -710,10 +719,16 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           });
         });
         // The storage check and the sample list do not depend on each other: fetch them together.
-        const samplesLoaded = services.loadSampleManifest().catch((error) => {
-          set({ notice: { kind: "error", message: errorMessage(error) } });
-          return [] as SampleEntry[];
-        });
+        const samplesLoaded = services
+          .loadSampleManifest()
+          .catch((error) => {
+            set({ notice: { kind: "error", message: errorMessage(error) } });
+            return [] as SampleEntry[];
+          })
+          .then((samples) => {
+            tellSamplesLoaded(samples);
+            return samples;
+          });
         const storageChecked = checkStorage();
         // A save waits for the check: until then the store does not know whether the browser keeps anything.
         storageKnown = storageChecked.then(
@@ -775,6 +790,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         const startupNotice = urlNotice ?? storageNotice;
         if (opened) markStart("ready");
         set({ status: opened ? "ready" : "failed", ...(startupNotice && get().notice === null ? { notice: startupNotice } : {}) });
+      },
+
+      loadedSamples() {
+        return samplesKnown;
       },
 
       async openSample(sample) {

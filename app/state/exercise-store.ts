@@ -4,6 +4,7 @@
 import { create } from "zustand";
 import { fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { downloadBytes } from "../browser/download";
+import type { SampleEntry } from "../browser/samples";
 import { errorMessage } from "../core/error-message";
 import type { AnswerCheck } from "../core/exercises/check-answer";
 import { databaseUrl, MAX_EXERCISE_SET_CHARACTERS, parseExerciseSet, type ExerciseSet, type ExerciseSetOutcome } from "../core/exercises/exercise-set";
@@ -79,8 +80,8 @@ function writeProgress(source: string, progress: SetProgress): void {
 }
 
 /** Whether the open database already is the set's (a reload, or a second set on the same sample): no fresh copy then. */
-function isAlreadyOpen(set: ExerciseSet, url: string | null): boolean {
-  const { current, samples } = useDatabaseStore.getState();
+function isAlreadyOpen(set: ExerciseSet, url: string | null, samples: SampleEntry[]): boolean {
+  const { current } = useDatabaseStore.getState();
   if (!current) return false;
   if (set.database.kind === "sample") {
     const name = set.database.name;
@@ -92,19 +93,21 @@ function isAlreadyOpen(set: ExerciseSet, url: string | null): boolean {
 /** Opens the set's database; the reason it could not be opened, or null. */
 async function openSetDatabase(set: ExerciseSet, source: string): Promise<string | null> {
   const databaseStore = useDatabaseStore.getState();
+  // Awaited, not read from the state: a reload with a set open reopens it as soon as the kept database is ready, which
+  // can come before the sample list (the set then failed: "which this page does not have (it has: )").
+  const samples = await databaseStore.loadedSamples();
   if (set.database.kind === "sample") {
     const name = set.database.name;
-    const sample = databaseStore.samples.find((entry) => entry.id === name);
-    if (!sample)
-      return `The set's database is the sample "${name}", which this page does not have (it has: ${databaseStore.samples.map((entry) => entry.id).join(", ")}).`;
-    if (isAlreadyOpen(set, null)) return null;
+    const sample = samples.find((entry) => entry.id === name);
+    if (!sample) return `The set's database is the sample "${name}", which this page does not have (it has: ${samples.map((entry) => entry.id).join(", ")}).`;
+    if (isAlreadyOpen(set, null, samples)) return null;
     return (await databaseStore.openSample(sample)) ? null : (useDatabaseStore.getState().notice?.message ?? `${sample.title} could not be opened.`);
   }
   if (set.database.kind === "path" && source.startsWith("file:")) {
     return `The set names its database by a path relative to the file (${set.database.path}); a file opened from disk has no address to resolve it against. Open the set by its URL instead.`;
   }
   const url = databaseUrl(set.database, source.startsWith("file:") ? location.href : source);
-  if (isAlreadyOpen(set, url)) return null;
+  if (isAlreadyOpen(set, url, samples)) return null;
   return (await databaseStore.openUrl(url)) ? null : (useDatabaseStore.getState().notice?.message ?? `${url} could not be opened.`);
 }
 

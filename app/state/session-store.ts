@@ -8,6 +8,7 @@ import { traceView } from "../core/agent/trace";
 import { errorMessage } from "../core/error-message";
 import { sqliteConnection } from "../browser/services";
 import { downloadBytes } from "../browser/download";
+import type { SampleEntry } from "../browser/samples";
 import { fetchDatabase, fileNameFromUrl } from "../browser/fetch-database";
 import { addressableDatabase, fullAppAddress, startAddress } from "../browser/page-address";
 import { courseSettings } from "../browser/course";
@@ -82,8 +83,8 @@ async function databaseOrigin(traceDatabaseName: string): Promise<DatabaseOrigin
 }
 
 /** Whether the open database is the session's (same source and name; same content when the session knows it). */
-async function isSessionDatabase(database: Session["database"]): Promise<boolean> {
-  const { current, samples } = useDatabaseStore.getState();
+async function isSessionDatabase(database: Session["database"], samples: SampleEntry[]): Promise<boolean> {
+  const { current } = useDatabaseStore.getState();
   if (!current) return false;
   if (database.kind === "sample") {
     if (current.source !== "sample" || current.name !== samples.find((sample) => sample.id === database.sample)?.title) return false;
@@ -106,9 +107,12 @@ async function openSessionDatabase(session: Session): Promise<string | null> {
     const opened = await store.openFile(new File([bytes.bytes as Uint8Array<ArrayBuffer>], database.name));
     return opened ? null : `The database in the session (${database.name}) could not be opened; ${useDatabaseStore.getState().notice?.message ?? ""}`;
   }
-  if (await isSessionDatabase(database)) return null;
+  // The sample list, awaited: a shared link opened on a returning visit applies once the kept database is ready,
+  // which can come before the list.
+  const samples = await store.loadedSamples();
+  if (await isSessionDatabase(database, samples)) return null;
   if (database.kind === "sample") {
-    const sample = store.samples.find((entry) => entry.id === database.sample);
+    const sample = samples.find((entry) => entry.id === database.sample);
     if (!sample) return `The session's sample “${database.name}” is not among this QueryLab's samples.`;
     return (await store.openSample(sample)) ? null : `The sample ${database.name} could not be opened.`;
   }
