@@ -1,7 +1,7 @@
 // Opening, importing and exporting files: drag-and-drop, the file picker, URLs, CSV import and export, and bad files.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { alertWith, cell, databaseBytes, openApp, resultSummary, runSql } from "./helpers";
+import { alertWith, cell, databaseBytes, openApp, resultSummary, runEndlessQueryAndStop, runSql } from "./helpers";
 
 async function dropFile(page: Page, name: string, bytes: Buffer, mimeType: string): Promise<void> {
   const dataTransfer = await page.evaluateHandle(
@@ -142,4 +142,62 @@ test("the database downloads as a .sqlite file that opens again", async ({ page 
   await expect(page.getByLabel("Open database")).toHaveText("again.sqlite");
   await runSql(page, "SELECT x FROM keepsake");
   await expect(cell(page, 1, 1)).toHaveText("kept");
+});
+
+test("a database file is read by the SQLite worker, never by the page: when opened, after a Stop, and from Recent", async ({ page }) => {
+  await openApp(page);
+  // Every read of a whole Blob on the page itself, by its size. The page's main thread read the bench's 401 MB file in
+  // tasks of up to ~0.6 s; the worker reads it instead (DatabaseService.openBlob), a slice at a time.
+  await page.evaluate(() => {
+    const reads: number[] = [];
+    (window as unknown as { blobReadsOnPage: number[] }).blobReadsOnPage = reads;
+    const { arrayBuffer, stream, text } = Blob.prototype;
+    Blob.prototype.arrayBuffer = function (this: Blob) {
+      reads.push(this.size);
+      return arrayBuffer.call(this);
+    };
+    Blob.prototype.stream = function (this: Blob) {
+      reads.push(this.size);
+      return stream.call(this);
+    };
+    Blob.prototype.text = function (this: Blob) {
+      reads.push(this.size);
+      return text.call(this);
+    };
+    const { readAsArrayBuffer } = FileReader.prototype;
+    FileReader.prototype.readAsArrayBuffer = function (this: FileReader, blob: Blob) {
+      reads.push(blob.size);
+      readAsArrayBuffer.call(this, blob);
+    };
+  });
+  const bytes = await databaseBytes(
+    `${PETS_SQL} CREATE TABLE visits(id INTEGER PRIMARY KEY, pet INTEGER, note TEXT);
+     WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3000) INSERT INTO visits SELECT x, 1 + x % 2, 'visit ' || x FROM n;`,
+  );
+  await page.getByLabel("Database file").setInputFiles({ name: "pets.sqlite", mimeType: "application/vnd.sqlite3", buffer: bytes });
+  await expect(page.getByLabel("Open database")).toHaveText("pets.sqlite");
+  await runSql(page, "SELECT p.name, count(*) FROM visits AS v JOIN pets AS p ON p.id = v.pet GROUP BY p.name ORDER BY p.name");
+  await expect(cell(page, 1, 1)).toHaveText("Rex");
+  await expect(cell(page, 1, 2)).toHaveText("1500");
+  await page.waitForFunction(() => window.__querylab!.database().current!.saveState === "saved");
+
+  // A Stop restarts the worker, which reads the copy kept in this browser again.
+  await runEndlessQueryAndStop(page);
+  await runSql(page, "SELECT count(*) FROM visits");
+  await expect(cell(page, 1, 1)).toHaveText("3000");
+
+  // Reopened from Recent after another database: the worker reads the kept copy.
+  await page.getByRole("button", { name: "New" }).click();
+  await expect(page.getByLabel("Open database")).toHaveText("Untitled database");
+  await page.getByRole("button", { name: "Recent" }).click();
+  await page.getByRole("dialog", { name: "Recent databases" }).getByRole("button", { name: "Reopen pets.sqlite" }).click();
+  await expect(page.getByLabel("Open database")).toHaveText("pets.sqlite");
+  await runSql(page, "SELECT note FROM visits WHERE id = 2999");
+  await expect(cell(page, 1, 1)).toHaveText("visit 2999");
+
+  const readsOfTheFile = await page.evaluate(
+    (size) => (window as unknown as { blobReadsOnPage: number[] }).blobReadsOnPage.filter((read) => read === size),
+    bytes.length,
+  );
+  expect(readsOfTheFile).toEqual([]);
 });

@@ -31,6 +31,17 @@ export async function runSql(page: Page, sql: string): Promise<void> {
   await page.waitForFunction(() => window.__querylab!.query().running === null);
 }
 
+/** Runs a query that never ends, stops it with Stop (the worker is replaced and the database reopened), and waits until the page is ready again. */
+export async function runEndlessQueryAndStop(page: Page): Promise<void> {
+  await setSql(page, "WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(page.getByRole("button", { name: "Stop", exact: true })).toBeEnabled();
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(alertWith(page, "Query stopped after")).toBeVisible();
+  await waitForReady(page);
+}
+
 export function resultSummary(page: Page) {
   return page.getByRole("region", { name: "Results" }).getByRole("status");
 }

@@ -1,6 +1,6 @@
 // Work survives a reload, recent databases can be reopened and deleted, and a runaway query can be stopped.
 import { expect, test } from "@playwright/test";
-import { alertWith, cell, openApp, resultSummary, runSql, setSql } from "./helpers";
+import { alertWith, cell, openApp, resultSummary, runEndlessQueryAndStop, runSql, setSql } from "./helpers";
 
 test("changes are kept across a reload, and recent databases reopen and delete", async ({ page }) => {
   await openApp(page);
@@ -54,13 +54,7 @@ test("a returning visit's database is opened by the SQLite worker while the page
   // The page holds no copy of it: after a Stop the stored one is read back, with the change made since the reload.
   await runSql(page, "INSERT INTO notes VALUES ('and me');");
   await page.waitForFunction(() => window.__querylab!.database().current!.saveState === "saved");
-  await setSql(page, "WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM forever) SELECT count(*) FROM forever;");
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.press("ControlOrMeta+Enter");
-  await expect(page.getByRole("button", { name: "Stop", exact: true })).toBeEnabled();
-  await page.getByRole("button", { name: "Stop", exact: true }).click();
-  await expect(alertWith(page, "Query stopped after")).toBeVisible();
-  await page.waitForFunction(() => window.__querylab!.database().status === "ready" && window.__querylab!.query().running === null);
+  await runEndlessQueryAndStop(page);
   await runSql(page, "SELECT group_concat(body, ', ') FROM notes");
   await expect(cell(page, 1, 1)).toHaveText("remember me, and me");
   await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("saved in this browser");

@@ -42,6 +42,9 @@ const service = receivePageCompiledWasm(self)
     wasmLoaded = true;
     mark("sqlite-ready");
     return DatabaseService.create(SQL, {
+      // A File the person opened, or a copy kept in the browser: read here, off the page's main thread, in one task
+      // (FileReaderSync), so the worker still answers opens in the order they were asked.
+      readBlob: (blob) => new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob)),
       openRangeSource(spec) {
         if (spec.kind !== "url") return openRangeSource(spec);
         const address = new URL(spec.url, self.location.href).href;

@@ -4,7 +4,7 @@
 // overwritten by one the start asked for and the page no longer wants.
 
 /** The exposed methods that replace the open database. */
-const OPENING_METHODS = new Set<PropertyKey>(["open", "openLazy"]);
+const OPENING_METHODS = new Set<PropertyKey>(["open", "openBlob", "openLazy"]);
 
 export interface StartOpenGate {
   /** True once the page has asked to open a database itself: the start's opens not yet begun are then not begun. */

@@ -2,7 +2,6 @@
 import * as Comlink from "comlink";
 import type { DatabaseService } from "../core/database-service";
 import { endableEngine, engineGeneration } from "../core/db/query-watchdog";
-import { handingOverOwnedBytes } from "./handed-over-bytes";
 import { pagedQueryChannel, withPagedQueryChannel } from "./paged-query-channel";
 import { withCheckedReplies } from "./sqlite-replies";
 import { sendSqliteWasm } from "./sqlite-wasm";
@@ -25,8 +24,7 @@ export interface SqliteConnectionHandle {
  * (executePaged's included) reject with EngineRestartedError when the worker is ended (a terminated worker never answers).
  */
 function connect(worker: Worker, ended: Promise<never>): { remote: RemoteEngine; raw: RemoteEngine } {
-  // An open with ownBytes moves the bytes to the worker instead of copying them (handed-over-bytes.ts).
-  const raw = handingOverOwnedBytes(Comlink.wrap<DatabaseService>(worker));
+  const raw = Comlink.wrap<DatabaseService>(worker);
   // The editor's runs take a message path of their own (paged-query-channel.ts); the rest goes through comlink.
   return { raw, remote: endableEngine(withPagedQueryChannel(withCheckedReplies(raw), pagedQueryChannel(worker)), ended) };
 }

@@ -14,6 +14,10 @@ function areas(): StorageAreas {
   };
 }
 
+async function bytesOf(copy: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await copy.arrayBuffer());
+}
+
 function meta(id: string, updatedAt: number): StoredDatabaseMeta {
   return { id, name: `${id}.sqlite`, source: "file", sizeBytes: 3, updatedAt };
 }
@@ -45,22 +49,24 @@ describe("QueryLab storage", () => {
     await storage.saveDatabase(meta("b", 2), new Uint8Array([4, 5, 6]));
     await storage.setLastOpenDatabaseId("a");
     expect((await storage.listDatabases()).map((entry) => entry.id)).toEqual(["b", "a"]);
-    expect(await storage.loadDatabase("a")).toMatchObject({ meta: meta("a", 1), bytes: new Uint8Array([1, 2, 3]) });
+    const loaded = await storage.loadDatabase("a");
+    expect(loaded?.meta).toEqual(meta("a", 1));
+    expect(await bytesOf(loaded!.copy)).toEqual(new Uint8Array([1, 2, 3]));
     await storage.removeDatabase("a");
     expect(await storage.loadDatabase("a")).toBeNull();
     expect(await storage.lastOpenDatabaseId()).toBeNull();
     expect((await storage.listDatabases()).map((entry) => entry.id)).toEqual(["b"]);
   });
 
-  it("keeps a database given as a Blob (the File it was read from) and gives it back as bytes", async () => {
+  it("keeps a database given as a Blob (the File it was read from) and gives that Blob back, unread", async () => {
     const stored = areas();
     const storage = createQueryLabStorage(stored, true);
     await storage.saveDatabase(meta("file", 1), new File([new Uint8Array([7, 8, 9])], "file.sqlite"));
     expect(await stored.databases.get("database:file")).toBeInstanceOf(Blob); // stored as it is, not read into bytes first
     const loaded = await storage.loadDatabase("file");
-    expect(loaded).toMatchObject({ meta: meta("file", 1), bytes: new Uint8Array([7, 8, 9]) });
-    // The Blob itself too, which can be read again: the caller may hand the bytes over and keep it instead.
-    expect(new Uint8Array(await loaded!.storedBlob!.arrayBuffer())).toEqual(new Uint8Array([7, 8, 9]));
+    expect(loaded?.meta).toEqual(meta("file", 1));
+    expect(loaded?.copy).toBeInstanceOf(Blob); // the stored Blob itself, unread: the SQLite worker reads it
+    expect(await bytesOf(loaded!.copy)).toEqual(new Uint8Array([7, 8, 9]));
   });
 
   it("keeps bytes as a Blob (read back by reference, the bytes read where needed), and still loads copies kept as bytes", async () => {
@@ -69,11 +75,13 @@ describe("QueryLab storage", () => {
     await storage.saveDatabase(meta("a", 1), new Uint8Array([1, 2, 3]));
     expect(await stored.databases.get("database:a")).toBeInstanceOf(Blob);
     const loaded = await storage.loadDatabase("a");
-    expect(loaded?.bytes).toEqual(new Uint8Array([1, 2, 3]));
-    expect(new Uint8Array(await loaded!.storedBlob!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
-    // As an earlier version kept it.
+    expect(loaded?.copy).toBeInstanceOf(Blob);
+    expect(await bytesOf(loaded!.copy)).toEqual(new Uint8Array([1, 2, 3]));
+    // As an earlier version kept it: wrapped in a Blob.
     await stored.databases.set("database:a", new Uint8Array([4, 5, 6]));
-    expect(await storage.loadDatabase("a")).toEqual({ meta: meta("a", 1), bytes: new Uint8Array([4, 5, 6]) });
+    const earlier = await storage.loadDatabase("a");
+    expect(earlier?.copy).toBeInstanceOf(Blob);
+    expect(await bytesOf(earlier!.copy)).toEqual(new Uint8Array([4, 5, 6]));
   });
 
   it("reads past damaged records instead of trusting them", async () => {

@@ -126,16 +126,14 @@ export interface QueryLabStorage {
   listDatabases(): Promise<StoredDatabaseMeta[]>;
   /**
    * `data`: the bytes, or a Blob holding them (a File the person chose): IndexedDB copies a Blob from where it lies,
-   * not through the page's memory. Loaded back as bytes either way.
+   * not through the page's memory. Loaded back as a Blob either way.
    */
   saveDatabase(meta: StoredDatabaseMeta, data: Uint8Array | Blob): Promise<void>;
   /**
-   * `storedBlob`: the Blob the bytes were read from, when the database is stored as one (a File kept as it was opened):
-   * it can be read again, so the caller may hand the bytes over and keep the Blob instead.
+   * A stored database: its entry, and its bytes as a Blob, not read (the SQLite worker reads them, off the page's main
+   * thread; a copy an earlier version kept as bytes comes wrapped in one). Null when there is none.
    */
-  loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; bytes: Uint8Array; storedBlob?: Blob } | null>;
-  /** The stored bytes as a Blob, without reading them (a copy kept as bytes by an earlier version is wrapped); null when none. */
-  loadDatabaseBlob(id: string): Promise<Blob | null>;
+  loadDatabase(id: string): Promise<{ meta: StoredDatabaseMeta; copy: Blob } | null>;
   removeDatabase(id: string): Promise<void>;
   lastOpenDatabaseId(): Promise<string | null>;
   setLastOpenDatabaseId(id: string): Promise<void>;
@@ -320,15 +318,9 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
       const [list, stored] = await Promise.all([listDatabases(), databases.get(databaseBytesKey(id))]);
       const meta = list.find((entry) => entry.id === id);
       if (!meta) return null;
-      if (stored instanceof Uint8Array) return { meta, bytes: stored };
-      if (stored instanceof Blob) return { meta, bytes: new Uint8Array(await stored.arrayBuffer()), storedBlob: stored };
+      if (stored instanceof Blob) return { meta, copy: stored };
+      if (stored instanceof Uint8Array) return { meta, copy: new Blob([stored as Uint8Array<ArrayBuffer>]) };
       return null;
-    },
-
-    async loadDatabaseBlob(id) {
-      const stored: unknown = await databases.get(databaseBytesKey(id));
-      if (stored instanceof Blob) return stored;
-      return stored instanceof Uint8Array ? new Blob([stored as Uint8Array<ArrayBuffer>]) : null;
     },
 
     async removeDatabase(id) {

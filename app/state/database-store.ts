@@ -218,8 +218,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     let latestOpened = 0;
     const saveQueue = createSaveQueue();
     /**
-     * The last bytes known good, for reloading after a stop when storage cannot hold them: the bytes, or the File they
-     * were read from when they went to the worker (openBytes' keptAs).
+     * The last bytes known good, for reloading after a stop when storage cannot hold them: the bytes, or the File (or
+     * stored copy) the worker read them from (openBytes' content).
      */
     let bytesInMemory: Uint8Array | Blob | null = null;
     /** The source of the database read on demand, for reopening it after a stop; null when one is loaded whole. */
@@ -515,7 +515,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       const opened = latestOpened;
       const aside = meta.sizeBytes >= CHECK_ASIDE_FROM_BYTES ? services.checkStoredCopy : undefined;
       const check = async (): Promise<DbError | null> => {
-        const copy = aside ? await storage().loadDatabaseBlob(meta.id) : null;
+        const copy = aside ? ((await storage().loadDatabase(meta.id))?.copy ?? null) : null;
         return copy && aside ? aside(copy, meta.name) : engine().checkPages();
       };
       afterPaint(() => {
@@ -535,7 +535,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     async function openBytes(
-      bytes: Uint8Array,
+      /** The database's bytes, or a File or stored copy for the worker to read (so the page never holds its bytes). */
+      content: Uint8Array | Blob,
       name: string,
       source: StoredDatabaseMeta["source"],
       id = newId(),
@@ -543,11 +544,6 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       openOptions?: OpenOptions,
       /** The worker opened these bytes already (a first visit's sample): its outcome and schema. */
       openedInWorker?: Omit<SampleOpenedInWorker, "bytes">,
-      /**
-       * The File (or stored Blob) the bytes were read from: kept (in browser storage, and for a reopen after a stop) in
-       * their place, so the bytes themselves go to the worker (ownBytes: moved, not copied) and the page holds no copy.
-       */
-      keptAs?: Blob,
     ): Promise<boolean> {
       let outcome: Awaited<ReturnType<ReturnType<typeof engine>["open"]>>;
       const request = ++openRequests;
@@ -556,11 +552,13 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       // name one database while the worker holds the other, and the next change would be saved under the wrong id.
       const overtaken = () => latestOpened !== request;
       markStart("database-bytes");
-      // Read before the open: bytes handed over to the worker are no longer the page's (their buffer is detached).
-      const sizeBytes = bytes.byteLength;
-      const kept = keptAs ?? bytes;
+      const sizeBytes = content instanceof Blob ? content.size : content.byteLength;
+      // A File or stored copy is what is kept (in browser storage, and for a reopen after a Stop) in the bytes' place.
+      const kept = content;
       try {
-        outcome = openedInWorker ? openedInWorker.outcome : await engine().open(bytes, keptAs ? { ...openOptions, ownBytes: true } : openOptions);
+        if (openedInWorker) outcome = openedInWorker.outcome;
+        else if (content instanceof Blob) outcome = await engine().openBlob(content, openOptions);
+        else outcome = await engine().open(content, openOptions);
       } catch (error) {
         // sql.js aborts (e.g. out of WASM memory) leave the worker unusable: replace it and reopen what was open.
         services.connection().restart();
@@ -818,17 +816,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           );
         }
         const keep = await keepCopy(file.name, file.size);
-        return withLoading(`Reading ${file.name}…`, async () => {
-          let bytes: Uint8Array;
-          try {
-            bytes = new Uint8Array(await file.arrayBuffer());
-          } catch (error) {
-            set({ notice: { kind: "error", message: `${file.name} could not be read (${errorMessage(error)}). The database that was open is still open.` } });
-            return false;
-          }
-          // The File is kept in the bytes' place: they go to the worker whole, and the page holds no copy of its own.
-          return openBytes(bytes, file.name, "file", idFor(keep), undefined, undefined, undefined, file);
-        });
+        // The worker reads the File itself (openBlob), and the File is what is kept: the page never holds its bytes.
+        return withLoading(`Reading ${file.name}…`, () => openBytes(file, file.name, "file", idFor(keep)));
       },
 
       async openUrl(url) {
@@ -887,20 +876,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
             return false;
           }
-          // Stored as the File it was opened from: that Blob is kept in the bytes' place, and they go to the worker.
+          // The stored copy goes to the worker unread, which reads it; the page keeps the copy in the bytes' place.
           // Its pages were checked when it was first opened; checked again now, SQLite's check of every page stood
           // between a returning visit and its screen (~40 ms for the bookshop sample, ~2.3 s for the bench's 420 MB
           // database in Node), so it runs once the database is on screen (checkKeptPages).
-          const opened = await openBytes(
-            stored.bytes,
-            stored.meta.name,
-            stored.meta.source,
-            stored.meta.id,
-            stored.meta.updatedAt,
-            { checkPages: false },
-            undefined,
-            stored.storedBlob,
-          );
+          const opened = await openBytes(stored.copy, stored.meta.name, stored.meta.source, stored.meta.id, stored.meta.updatedAt, { checkPages: false });
           if (opened) checkKeptPages(stored.meta);
           return opened;
         } catch (error) {
@@ -1030,18 +1010,14 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         // The same database as before the Stop, whose pages were checked when it was opened (or are being checked, for
         // a kept copy reopened at start): SQLite's check of every page again would only delay its return, by ~2.3 s
         // for the bench's 420 MB database (in Node).
-        if (stored) outcome = await engine().open(stored.bytes, { ownBytes: true, checkPages: false });
+        if (stored) outcome = await engine().openBlob(stored.copy, { checkPages: false });
         else if (bytesInMemory instanceof Blob) {
-          // The File the database was read from (openBytes' keptAs): read again, a copy no one else holds.
-          const kept = bytesInMemory;
-          const bytes = await kept.arrayBuffer().then(
-            (buffer) => new Uint8Array(buffer),
-            (error: unknown) => error,
-          );
+          // The File the database was read from (openBytes' content), which the worker reads again.
+          const reopened = await engine().openBlob(bytesInMemory, { checkPages: false });
           outcome =
-            bytes instanceof Uint8Array
-              ? await engine().open(bytes, { ownBytes: true, checkPages: false })
-              : { ok: false, error: { kind: "fetch-failed", message: `its file could not be read again (${errorMessage(bytes)}); open it again to go on` } };
+            reopened.ok || reopened.error.kind !== "fetch-failed"
+              ? reopened
+              : { ok: false, error: { ...reopened.error, message: `${reopened.error.message} Open it again to go on.` } };
         } else if (bytesInMemory) outcome = await engine().open(bytesInMemory, { checkPages: false });
         else if (current.saveState === "saved")
           // Kept only in storage (reopened by the worker at start: showKeptDatabaseOpenedInWorker), and storage did

@@ -1,0 +1,70 @@
+// DatabaseService.openBlob: a File or stored copy read whole by the service (in the page, by the SQLite worker).
+import initSqlJs from "sql.js";
+import { describe, expect, it } from "vitest";
+import { DatabaseService } from "./database-service";
+
+async function databaseBytes(sql: string): Promise<Uint8Array> {
+  const service = DatabaseService.create(await initSqlJs());
+  await service.open(null);
+  await service.execute(sql);
+  return service.exportDatabase();
+}
+
+async function firstValue(service: DatabaseService, sql: string): Promise<unknown> {
+  const outcome = await service.execute(sql);
+  return outcome.ok ? outcome.firstRows[0]?.[0] : outcome.error.message;
+}
+
+describe("opening a database from a Blob", () => {
+  it("reads it with the reader it was given and opens what it read", async () => {
+    const file = new File(
+      [(await databaseBytes("CREATE TABLE pets (name TEXT); INSERT INTO pets VALUES ('Rex'), ('Tom');")) as Uint8Array<ArrayBuffer>],
+      "pets.sqlite",
+    );
+    const read: Blob[] = [];
+    const service = DatabaseService.create(await initSqlJs(), {
+      readBlob: async (blob) => {
+        read.push(blob);
+        return new Uint8Array(await blob.arrayBuffer());
+      },
+    });
+    expect(await service.openBlob(file)).toEqual({ ok: true, sizeBytes: file.size, tableCount: 1 });
+    expect(read).toEqual([file]);
+    expect(await firstValue(service, "SELECT group_concat(name) FROM pets")).toBe("Rex,Tom");
+  });
+
+  it("keeps the bytes it read as the database's file (no second copy), so a change is made to them", async () => {
+    const bytes = await databaseBytes("CREATE TABLE counter (n INTEGER); INSERT INTO counter VALUES (1);");
+    let given: Uint8Array | null = null;
+    const service = DatabaseService.create(await initSqlJs(), {
+      readBlob: async (blob) => (given = new Uint8Array(await blob.arrayBuffer())),
+    });
+    await service.openBlob(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+    const before = given!.slice();
+    await service.execute("UPDATE counter SET n = 2");
+    // SQLite wrote its change into the very bytes the reader returned: they are its file, not a copy of them.
+    expect(given!).not.toEqual(before);
+  });
+
+  it("says the file could not be read, and leaves the database that was open open", async () => {
+    const service = DatabaseService.create(await initSqlJs(), {
+      readBlob: () => Promise.reject(new DOMException("The requested file could not be read.", "NotReadableError")),
+    });
+    await service.open(await databaseBytes("CREATE TABLE kept (n INTEGER); INSERT INTO kept VALUES (7);"));
+    expect(await service.openBlob(new Blob(["anything"]))).toEqual({
+      ok: false,
+      error: { kind: "fetch-failed", message: "the file could not be read (The requested file could not be read.)." },
+    });
+    expect(await firstValue(service, "SELECT n FROM kept")).toBe(7);
+  });
+
+  it("reads the whole Blob itself when given no reader (in Node), and refuses what is not a database as open does", async () => {
+    const service = DatabaseService.create(await initSqlJs());
+    const opened = await service.openBlob(new Blob([(await databaseBytes("CREATE TABLE t (x); INSERT INTO t VALUES (42);")) as Uint8Array<ArrayBuffer>]));
+    expect(opened.ok).toBe(true);
+    expect(await firstValue(service, "SELECT x FROM t")).toBe(42);
+    const refused = await service.openBlob(new Blob(["this is not a database\n".repeat(50)]));
+    expect(refused.ok ? null : refused.error.kind).toBe("not-a-database");
+    expect(await firstValue(service, "SELECT x FROM t")).toBe(42);
+  });
+});
