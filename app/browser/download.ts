@@ -1,5 +1,6 @@
-// Saves bytes or text as a file through the browser's download.
-export function downloadBytes(data: Uint8Array | string, fileName: string, mimeType: string): void {
+// Saves bytes, a Blob or text as a file through the browser's download.
+export function downloadBytes(data: Uint8Array | Blob | string, fileName: string, mimeType: string): void {
+  // A Blob given is referenced by the new one, not copied.
   const blob = new Blob([data as BlobPart], { type: mimeType });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -19,11 +19,13 @@ function workerReplying(reply: unknown) {
     executeReadOnly: answer,
     runForJudge: answer,
     open: answer,
+    openBlob: answer,
     importTable: answer,
     exportResult: answer,
     schema: answer,
     profile: answer,
     exportDatabase: answer,
+    exportDatabaseCopy: answer,
     contentKey: answer,
     inTransaction: answer,
     terminate: answer,
@@ -118,6 +120,7 @@ describe("checked SQLite replies", () => {
     await expect(engine.schema()).rejects.toThrow(/reply to schema .* cannot read \(tables\.0\.name/);
     await expect(engine.profile()).rejects.toThrow(/reply to profile/);
     await expect(engine.exportDatabase()).rejects.toThrow(/reply to exportDatabase/);
+    await expect(engine.exportDatabaseCopy()).rejects.toThrow(/reply to exportDatabaseCopy/);
     await expect(engine.contentKey()).rejects.toThrow(/reply to contentKey/);
     await expect(engine.inTransaction()).rejects.toThrow(/reply to inTransaction/);
   });

@@ -202,6 +202,10 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     const parsed = openOutcomeSchema.safeParse(reply);
     return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("open", parsed.error)) };
   },
+  openBlob(reply): Outcome<OpenedDatabase> {
+    const parsed = openOutcomeSchema.safeParse(reply);
+    return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("openBlob", parsed.error)) };
+  },
   importTable(reply): Outcome<ImportSummary> {
     const parsed = importOutcomeSchema.safeParse(reply);
     return parsed.success ? parsed.data : { ok: false, error: workerFailed(unreadable("importTable", parsed.error)) };
@@ -237,6 +241,11 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
   exportDatabase(reply) {
     const parsed = z.instanceof(Uint8Array).safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("exportDatabase", parsed.error));
+    return parsed.data;
+  },
+  exportDatabaseCopy(reply) {
+    const parsed = z.instanceof(Blob).safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("exportDatabaseCopy", parsed.error));
     return parsed.data;
   },
   contentKey(reply) {

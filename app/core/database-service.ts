@@ -320,6 +320,15 @@ export class DatabaseService {
     return this.engine.exportDatabase();
   }
 
+  /**
+   * exportDatabase as a Blob made here: the page keeps, stores and downloads it without holding or copying its bytes.
+   * After a change to the bench's 401 MB database, taking the bytes and making them a Blob cost the page's main thread
+   * two tasks of ~1.8 s each.
+   */
+  async exportDatabaseCopy(): Promise<Blob> {
+    return new Blob([(await this.exportDatabase()) as Uint8Array<ArrayBuffer>]);
+  }
+
   async importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
     await this.beforeChange(null);
     const imported = await this.engine.importTable(fileName, bytes, format, onProgress);

@@ -955,10 +955,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             set({ current: { ...current, saveState: "unsaved-transaction" } });
             return;
           }
-          const bytes = await engine().exportDatabase();
-          const meta: StoredDatabaseMeta = { ...current, sizeBytes: bytes.byteLength, updatedAt: Date.now() };
-          // persist takes the bytes as the latest at once and queues their save; a restart's reopen waits for that queue.
-          const saved = persist(meta, bytes, ticket);
+          // A Blob the worker made: the page stores and keeps it without holding or copying the database's bytes.
+          const copy = await engine().exportDatabaseCopy();
+          const meta: StoredDatabaseMeta = { ...current, sizeBytes: copy.size, updatedAt: Date.now() };
+          // persist takes the copy as the latest at once and queues its save; a restart's reopen waits for that queue.
+          const saved = persist(meta, copy, ticket);
           handedOver();
           await saved;
         } finally {
@@ -1059,9 +1060,9 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           });
           return;
         }
-        const bytes = await engine().exportDatabase();
+        const copy = await engine().exportDatabaseCopy();
         const name = /\.(sqlite3?|db3?)$/i.test(current.name) ? current.name : `${current.name.replace(/[^\w.-]+/g, "_")}.sqlite`;
-        downloadBytes(bytes, name, "application/vnd.sqlite3");
+        downloadBytes(copy, name, "application/vnd.sqlite3");
       },
 
       dismissNotice() {

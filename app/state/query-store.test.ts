@@ -30,10 +30,10 @@ beforeAll(async () => {
                 pagedRequests.push(sql);
                 return target.executePaged(sql);
               }
-            : property === "exportDatabase"
+            : property === "exportDatabaseCopy"
               ? async () => {
                   await exportHeld;
-                  return target.exportDatabase();
+                  return target.exportDatabaseCopy();
                 }
               : property === "executeReadOnly"
                 ? (...call: Parameters<typeof target.executeReadOnly>) => {
