@@ -144,7 +144,7 @@ test("the database downloads as a .sqlite file that opens again", async ({ page 
   await expect(cell(page, 1, 1)).toHaveText("kept");
 });
 
-test("a database file is read by the SQLite worker, never by the page: when opened, after a Stop, and from Recent", async ({ page }) => {
+test("a database file is read by the SQLite worker, never by the page: when opened, after a Stop, from Recent, and a table file imported", async ({ page }) => {
   await openApp(page);
   // Every read of a whole Blob on the page itself, by its size. The page's main thread read the bench's 401 MB file in
   // tasks of up to ~0.6 s; the worker reads it instead (DatabaseService.openBlob), a slice at a time.
@@ -195,11 +195,16 @@ test("a database file is read by the SQLite worker, never by the page: when open
   await runSql(page, "SELECT note FROM visits WHERE id = 2999");
   await expect(cell(page, 1, 1)).toHaveText("visit 2999");
 
-  const readsOfTheFile = await page.evaluate(
-    (size) => (window as unknown as { blobReadsOnPage: number[] }).blobReadsOnPage.filter((read) => read === size),
-    bytes.length,
+  // A table file imported into it: the worker reads that too.
+  const csv = Buffer.from(["kind,count", ...Array.from({ length: 500 }, (_, index) => `kind ${index},${index}`)].join("\n"));
+  await page.getByLabel("Table file (CSV, TSV or JSON)").setInputFiles({ name: "kinds.csv", mimeType: "text/csv", buffer: csv });
+  await expect(page.getByRole("status").filter({ hasText: "Imported 500 rows into the new table kinds" })).toBeVisible();
+
+  const readsOfTheFiles = await page.evaluate(
+    (sizes) => (window as unknown as { blobReadsOnPage: number[] }).blobReadsOnPage.filter((read) => sizes.includes(read)),
+    [bytes.length, csv.length],
   );
-  expect(readsOfTheFile).toEqual([]);
+  expect(readsOfTheFiles).toEqual([]);
 });
 
 test("after a change, the copy kept and the download are made by the SQLite worker: the page makes no copy of the database's bytes", async ({ page }) => {

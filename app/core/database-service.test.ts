@@ -68,3 +68,28 @@ describe("opening a database from a Blob", () => {
     expect(await firstValue(service, "SELECT x FROM t")).toBe(42);
   });
 });
+
+describe("importing a table file given as a File", () => {
+  it("reads it with the service's reader, and says so when it cannot be read, leaving the database unchanged", async () => {
+    const read: string[] = [];
+    let failing = false;
+    const service = DatabaseService.create(await initSqlJs(), {
+      readBlob: async (blob) => {
+        if (failing) throw new DOMException("The requested file could not be read.", "NotReadableError");
+        read.push((blob as File).name);
+        return new Uint8Array(await blob.arrayBuffer());
+      },
+    });
+    await service.open(null);
+    const file = new File(["kind,count\nowl,3\nfox,5\n"], "kinds.csv", { type: "text/csv" });
+    const imported = await service.importTable(file.name, file, "csv");
+    expect(imported.ok && [imported.tableName, imported.rowCount]).toEqual(["kinds", 2]);
+    expect(read).toEqual(["kinds.csv"]);
+    expect(await firstValue(service, "SELECT sum(count) FROM kinds")).toBe(8);
+
+    failing = true;
+    const refused = await service.importTable("more.csv", new File(["a\n1\n"], "more.csv"), "csv");
+    expect(refused).toEqual({ ok: false, error: { kind: "import-error", message: "more.csv could not be read (The requested file could not be read.)." } });
+    expect((await service.schema()).tables.map((table) => table.name)).toEqual(["kinds"]);
+  });
+});

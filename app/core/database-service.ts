@@ -329,8 +329,20 @@ export class DatabaseService {
     return new Blob([(await this.exportDatabase()) as Uint8Array<ArrayBuffer>]);
   }
 
-  async importTable(fileName: string, bytes: Uint8Array, format: ImportFormat, onProgress?: (fraction: number) => void): Promise<Outcome<ImportSummary>> {
+  /** `content`: the file's bytes, or the File itself, read here (in the worker: off the page's main thread, as openBlob). */
+  async importTable(
+    fileName: string,
+    content: Uint8Array | Blob,
+    format: ImportFormat,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Outcome<ImportSummary>> {
     await this.beforeChange(null);
+    let bytes: Uint8Array;
+    try {
+      bytes = content instanceof Blob ? await (this.lazyOptions.readBlob ?? readWholeBlob)(content) : content;
+    } catch (error) {
+      return { ok: false, error: { kind: "import-error", message: `${fileName} could not be read (${errorMessage(error)}).` } };
+    }
     const imported = await this.engine.importTable(fileName, bytes, format, onProgress);
     if (imported.ok) this.values.invalidate();
     return imported;

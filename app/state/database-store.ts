@@ -902,10 +902,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         const format = /\.json$/i.test(file.name) ? "json" : /\.(tsv|tab)$/i.test(file.name) ? "tsv" : "csv";
         set({ loading: { label: `Importing ${file.name}…`, fraction: 0 } });
         try {
-          const bytes = new Uint8Array(await file.arrayBuffer());
+          // The worker reads the File itself: the page never holds its bytes.
           const outcome = await engine().importTable(
             file.name,
-            bytes,
+            file,
             format,
             proxy((fraction: number) => set({ loading: { label: `Importing ${file.name}…`, fraction } })),
           );
