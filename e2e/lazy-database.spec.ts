@@ -52,7 +52,7 @@ test("a database on a server that answers ranges is read on demand: a lookup by 
   await page.evaluate(() => window.__querylab!.largeDatabases({ readUrlOnDemandFromBytes: 1024 * 1024 }));
   await openUrl(page, `${server.origin}/readings.sqlite`);
   await expect(page.getByLabel("Open database")).toHaveText("readings.sqlite");
-  await expect(statusLine(page)).toContainText(`readings.sqlite · 1 tables · ${formatBytes(readings.sizeBytes)} · read-only, read on demand`);
+  await expect(statusLine(page)).toContainText(`readings.sqlite · 1 table · ${formatBytes(readings.sizeBytes)} · read-only, read on demand`);
   await expect(page.getByText("rows not counted")).toBeVisible();
   await profileRead(page);
 
@@ -98,7 +98,7 @@ test("a database replaced on the server while it is read on demand fails with th
   // Opened again, it reads the new version whole and consistently. The status line names the new version's size: it
   // said "read on demand" before the open too, and a query run before the open is done is cleared with the old result.
   await openUrl(page, `${server.origin}/changing/readings.sqlite`);
-  await expect(statusLine(page)).toContainText(`readings.sqlite · 1 tables · ${formatBytes(replaced.sizeBytes)} · read-only, read on demand`);
+  await expect(statusLine(page)).toContainText(`readings.sqlite · 1 table · ${formatBytes(replaced.sizeBytes)} · read-only, read on demand`);
   await runSql(page, "SELECT count(*) FROM readings");
   await expect(page.getByRole("gridcell", { name: String(replaced.rows), exact: true })).toBeVisible();
 });
@@ -156,7 +156,7 @@ test("a large database kept in this browser reopens read on demand from its copy
   const id = Math.floor(kept.rows * 0.61);
   await runSql(page, `SELECT station FROM readings WHERE id = ${id}`);
   await expect(page.getByRole("gridcell", { name: stationOf(id), exact: true })).toBeVisible();
-  await expect(statusLine(page)).toContainText(`kept-readings.sqlite · 1 tables · ${formatBytes(kept.sizeBytes)} · saved in this browser`);
+  await expect(statusLine(page)).toContainText(`kept-readings.sqlite · 1 table · ${formatBytes(kept.sizeBytes)} · saved in this browser`);
   // The worker opened it read on demand from the stored copy and the page never read its bytes (that step's mark is
   // absent); it said later that it holds it whole (the store marks that step only then).
   const marks = await page.evaluate(() =>

@@ -2,7 +2,7 @@
 // index's state, and the embedding model's state (the one place it is reported outside Settings).
 import { useDatabaseStore, type SaveState } from "../../state/database-store";
 import { shownRun, useQueryStore } from "../../state/query-store";
-import { formatBytes, formatCount } from "../../core/format";
+import { formatBytes, formatCountOf } from "../../core/format";
 import { EmbeddingStatus } from "./embedding-status";
 import { ValueIndexStatus } from "./value-index-status";
 
@@ -32,7 +32,7 @@ export function StatusLine() {
       <span data-state={status}>{worker}</span>
       {current && (
         <span>
-          {current.name} · {formatCount(tableCount)} tables · {formatBytes(current.sizeBytes)} · {SAVE_TEXT[current.saveState]}
+          {current.name} · {formatCountOf(tableCount, "table")} · {formatBytes(current.sizeBytes)} · {SAVE_TEXT[current.saveState]}
         </span>
       )}
       <ValueIndexStatus className="value-index-status" />

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
 import { useSessionStore } from "../../state/session-store";
-import { formatBytes, formatCount } from "../../core/format";
+import { formatBytes, formatCountOf } from "../../core/format";
 import { checkDatabaseUrl } from "../../browser/fetch-database";
 import { MAX_DATABASE_BYTES } from "../../core/db/sqljs-engine";
 import { KeepCopyDialog } from "./keep-copy-dialog";
@@ -105,7 +105,7 @@ export function DatabaseMenu() {
               <h3>{sample.title}</h3>
               <p>{sample.description}</p>
               <p className="muted">
-                {sample.tables} tables · {formatCount(sample.rows)} rows · {formatBytes(sample.bytes)}
+                {formatCountOf(sample.tables, "table")} · {formatCountOf(sample.rows, "row")} · {formatBytes(sample.bytes)}
               </p>
               <button
                 type="button"

@@ -5,7 +5,7 @@ import { Background, Controls, Handle, MarkerType, MiniMap, Position, ReactFlow,
 import "@xyflow/react/dist/style.css";
 import "./er-diagram.css";
 import type { DatabaseSchema } from "../../core/db/types";
-import { formatCount } from "../../core/format";
+import { formatCountOf } from "../../core/format";
 import { layoutWithElk, startElk } from "./elk-runner";
 import {
   buildErModel,
@@ -74,7 +74,7 @@ const TableBox = memo(function TableBox({ data }: NodeProps<TableNode>) {
           </li>
         ))}
       </ul>
-      {table.hiddenColumns > 0 && <div className="er-more">+{formatCount(table.hiddenColumns)} more columns</div>}
+      {table.hiddenColumns > 0 && <div className="er-more">+{formatCountOf(table.hiddenColumns, "more column", "more columns")}</div>}
     </div>
   );
 });
@@ -157,7 +157,7 @@ export function ErDiagram({ schema, highlight, compact, label = "Entity-relation
   if (!nodes)
     return (
       <p role="status" className="er-status">
-        Laying out {formatCount(model.tables.length)} tables…
+        Laying out {formatCountOf(model.tables.length, "table")}…
       </p>
     );
   const large = model.tables.length > 60;
