@@ -94,11 +94,16 @@ export class DatabaseService {
   async openBlob(blob: Blob, options?: OpenOptions): Promise<Outcome<OpenedDatabase>> {
     let bytes: Uint8Array;
     try {
-      bytes = await (this.lazyOptions.readBlob ?? readWholeBlob)(blob);
+      bytes = await this.readWhole(blob);
     } catch (error) {
       return { ok: false, error: { kind: "fetch-failed", message: `the file could not be read (${errorMessage(error)}).` } };
     }
     return this.open(bytes, { ...options, ownBytes: true });
+  }
+
+  /** A File or Blob read whole, by the reader the service was given (the worker's), else at once. */
+  private async readWhole(blob: Blob): Promise<Uint8Array> {
+    return (this.lazyOptions.readBlob ?? readWholeBlob)(blob);
   }
 
   /**
@@ -339,7 +344,7 @@ export class DatabaseService {
     await this.beforeChange(null);
     let bytes: Uint8Array;
     try {
-      bytes = content instanceof Blob ? await (this.lazyOptions.readBlob ?? readWholeBlob)(content) : content;
+      bytes = content instanceof Blob ? await this.readWhole(content) : content;
     } catch (error) {
       return { ok: false, error: { kind: "import-error", message: `${fileName} could not be read (${errorMessage(error)}).` } };
     }

@@ -553,8 +553,6 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       const overtaken = () => latestOpened !== request;
       markStart("database-bytes");
       const sizeBytes = content instanceof Blob ? content.size : content.byteLength;
-      // A File or stored copy is what is kept (in browser storage, and for a reopen after a Stop) in the bytes' place.
-      const kept = content;
       try {
         if (openedInWorker) outcome = openedInWorker.outcome;
         else if (content instanceof Blob) outcome = await engine().openBlob(content, openOptions);
@@ -588,7 +586,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       if (overtaken()) return true;
       if (knownAt !== undefined) {
         // Reopened from storage: the stored copy is these bytes; writing them again would only tell other tabs of a change.
-        bytesInMemory = kept;
+        bytesInMemory = content;
         set({ current: { ...meta, updatedAt: knownAt, saveState: "saved" } });
         await storage()
           .setLastOpenDatabaseId(id)
@@ -597,7 +595,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return true;
       }
       // The database is usable now; keeping a copy in the browser finishes in the background.
-      void persist(meta, kept);
+      // A File or stored copy is kept (in browser storage, and for a reopen after a Stop) in the bytes' place.
+      void persist(meta, content);
       return true;
     }
 
