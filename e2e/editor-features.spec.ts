@@ -142,3 +142,34 @@ test("an error's message shows on hover, and Ctrl+M lets Tab indent instead of l
   await page.keyboard.press("Tab");
   await expect.poll(() => editorText(page)).toBe("  SELECT 1");
 });
+
+test("a person typing in the plain editor while the code editor loads goes on typing in the code editor, at the same place", async ({ page }) => {
+  // The code editor's chunk is held, so the plain text area is the editor for as long as the test needs.
+  let releaseEditor = () => {};
+  const editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+  let editorAsked = false;
+  await page.route(/\/assets\/monaco-sql-editor-[^/]*\.js$/, async (route) => {
+    editorAsked = true;
+    await editorHeld;
+    await route.continue();
+  });
+  await openApp(page);
+  await expect.poll(() => editorAsked).toBe(true);
+  const plain = page.getByRole("textbox", { name: "SQL editor" });
+  await plain.fill("SELECT title FROM books LIMIT 3");
+  // The caret goes before "LIMIT", as a person clicking there would put it.
+  await plain.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(24, 24));
+  releaseEditor();
+  await page.waitForSelector(".monaco-editor");
+  // Typed after Monaco took the plain editor's place, with no click in between.
+  await page.keyboard.type("ORDER BY title ");
+  await expect.poll(() => editorText(page)).toBe("SELECT title FROM books ORDER BY title LIMIT 3");
+  expect(await page.evaluate(() => document.activeElement?.closest(".monaco-editor") !== null)).toBe(true);
+});
+
+test("the code editor takes the focus only from an editor that had it", async ({ page }) => {
+  await openApp(page);
+  await page.getByRole("button", { name: "Format" }).focus();
+  await page.waitForSelector(".monaco-editor");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Format");
+});

@@ -30,4 +30,9 @@ test("SQL typed while the page is still starting is not replaced by the sample's
   await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.__querylab!.editor().text)).toBe(typed);
+  // The text area was replaced twice meanwhile (a new one while the code editor loads, then the code editor): the
+  // focus and the caret went along each time, so the next keys land after what was typed.
+  await page.waitForSelector(".monaco-editor");
+  await page.keyboard.type(" LIMIT 1");
+  await expect.poll(() => page.evaluate(() => window.__querylab!.editor().text)).toBe(`${typed} LIMIT 1`);
 });

@@ -1,5 +1,5 @@
 // The editor with its toolbar: Run, Stop, Format, and the query history.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useDatabaseStore } from "../../state/database-store";
 import { useEditorStore } from "../../state/editor-store";
 import { shownRun, useQueryStore } from "../../state/query-store";
@@ -8,6 +8,7 @@ import { diagnoseAtCursor, formatSql, runAtCursor } from "./editor-commands";
 import { useDiagnosisStore } from "../../state/diagnosis-store";
 import { PlainSqlEditor } from "./plain-sql-editor";
 import { QueryHistory } from "./query-history";
+import type { Caret } from "./editor-focus-handoff";
 
 const MonacoSqlEditor = lazy(() => import("./monaco-sql-editor"));
 
@@ -36,6 +37,7 @@ export function EditorPanel() {
   const databaseReady = useDatabaseStore((state) => state.status !== "starting");
   const diagnosing = useDiagnosisStore((state) => state.status === "running");
   const codeEditorWanted = useReadyForCodeEditor(databaseReady);
+  const focusHandoff = useRef<Caret | null>(null);
 
   return (
     <section className="editor-panel" aria-label="SQL">
@@ -80,14 +82,16 @@ export function EditorPanel() {
       </div>
       {historyOpen && <QueryHistory onPick={() => setHistoryOpen(false)} />}
       <div className="editor-host">
-        <ErrorBoundary fallback={(error) => <PlainSqlEditor note={`The code editor could not load (${error.message}); a plain one is used.`} />}>
+        <ErrorBoundary
+          fallback={(error) => <PlainSqlEditor note={`The code editor could not load (${error.message}); a plain one is used.`} focusHandoff={focusHandoff} />}
+        >
           {/* Monaco (about 1 MB) starts loading once the database is ready, so it does not delay the first query. */}
           {codeEditorWanted ? (
-            <Suspense fallback={<PlainSqlEditor />}>
-              <MonacoSqlEditor />
+            <Suspense fallback={<PlainSqlEditor focusHandoff={focusHandoff} />}>
+              <MonacoSqlEditor focusHandoff={focusHandoff} />
             </Suspense>
           ) : (
-            <PlainSqlEditor />
+            <PlainSqlEditor focusHandoff={focusHandoff} />
           )}
         </ErrorBoundary>
       </div>

@@ -7,6 +7,7 @@ import { isRunShortcut } from "./run-shortcut";
 import { isWorkRunning, onWorkRunningChange, stopRunningWork } from "../common/stop-running-work";
 import { errorRange } from "./error-location";
 import { monaco } from "./monaco-setup";
+import { takeFocusHandoff, type FocusHandoff } from "./editor-focus-handoff";
 
 const darkScheme = () => window.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
 
@@ -25,7 +26,7 @@ monaco.editor.defineTheme("querylab-light", {
 });
 const themeName = () => (darkScheme() ? "vs-dark" : "querylab-light");
 
-export default function MonacoSqlEditor() {
+export default function MonacoSqlEditor({ focusHandoff }: { focusHandoff?: FocusHandoff }) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -44,6 +45,14 @@ export default function MonacoSqlEditor() {
       fixedOverflowWidgets: true,
     });
     const model = editor.getModel()!;
+    // The plain text area had the focus when this editor replaced it: the caret and the focus come here.
+    const caret = takeFocusHandoff(focusHandoff);
+    if (caret) {
+      const from = model.getPositionAt(caret.start);
+      const to = model.getPositionAt(caret.end);
+      editor.setSelection(new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
+      editor.focus();
+    }
 
     const contentListener = editor.onDidChangeModelContent(() => useEditorStore.getState().setText(editor.getValue()));
     // Run is taken on the way down to Monaco's text area, before Monaco sees the key: its keydown path (input-latency
@@ -128,7 +137,7 @@ export default function MonacoSqlEditor() {
       setActiveEditor(null);
       editor.dispose();
     };
-  }, []);
+  }, [focusHandoff]);
 
   return <div ref={container} className="monaco-host" data-testid="monaco-editor" />;
 }

@@ -1,11 +1,12 @@
 // A plain text area that stands in for Monaco while it loads, or for good if it cannot load.
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { runAtCursor, setActiveEditor } from "./editor-commands";
 import { isRunShortcut } from "./run-shortcut";
+import { takeFocusHandoff, type FocusHandoff } from "./editor-focus-handoff";
 
-export function PlainSqlEditor({ note }: { note?: string }) {
+export function PlainSqlEditor({ note, focusHandoff }: { note?: string; focusHandoff?: FocusHandoff }) {
   const text = useEditorStore((state) => state.text);
   const setText = useEditorStore((state) => state.setText);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -21,6 +22,21 @@ export function PlainSqlEditor({ note }: { note?: string }) {
     });
     return () => setActiveEditor(null);
   }, [setText]);
+
+  // A layout effect, because its clean-up runs before React removes the text area: the focus is still on it then.
+  useLayoutEffect(() => {
+    const textarea = area.current!;
+    const caret = takeFocusHandoff(focusHandoff);
+    if (caret) {
+      textarea.focus();
+      textarea.setSelectionRange(caret.start, caret.end);
+    }
+    return () => {
+      if (focusHandoff && document.activeElement === textarea) {
+        focusHandoff.current = { start: textarea.selectionStart, end: textarea.selectionEnd };
+      }
+    };
+  }, [focusHandoff]);
 
   return (
     <div className="plain-editor">
