@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ByteCollector, checkDatabaseUrl, DownloadError, fetchDatabase, type FetchDatabaseOptions } from "./fetch-database";
+import { BlobCollector, checkDatabaseUrl, DownloadError, fetchDatabase, type FetchDatabaseOptions } from "./fetch-database";
 
 const URL_ = "https://data.example/files/flights.sqlite";
 const MB = 1024 * 1024;
@@ -73,7 +73,7 @@ describe("fetchDatabase", () => {
     expect(fetcher).not.toHaveBeenCalled();
   });
 
-  it("downloads in chunks with progress, into one buffer of the announced size", async () => {
+  it("downloads in chunks with progress, into a Blob", async () => {
     const progress: number[] = [];
     const fetcher = async (_url: string, init?: RequestInit) => {
       const { stream } = servedBody(MB, 3, init?.signal);
@@ -81,8 +81,9 @@ describe("fetchDatabase", () => {
     };
     const file = await fetchDatabase(URL_, options(fetcher, { onProgress: ({ receivedBytes, totalBytes }) => progress.push(receivedBytes / totalBytes!) }));
     expect(file.name).toBe("flights.sqlite");
-    expect(file.bytes.byteLength).toBe(3 * MB);
-    expect([file.bytes[0], file.bytes[MB], file.bytes[2 * MB]]).toEqual([1, 2, 3]);
+    const bytes = new Uint8Array(await file.content.arrayBuffer());
+    expect(bytes.byteLength).toBe(3 * MB);
+    expect([bytes[0], bytes[MB], bytes[2 * MB]]).toEqual([1, 2, 3]);
     expect(progress).toEqual([1 / 3, 2 / 3, 1, 1]);
   });
 
@@ -118,8 +119,9 @@ describe("fetchDatabase", () => {
       new Response(servedBody(MB, 10, init?.signal).stream, { headers: { "content-length": String(MB) } });
     expect((await failure(fetchDatabase(URL_, options(fetcher, { maxBytes: 4 * MB })))).kind).toBe("too-large");
     const longer = await fetchDatabase(URL_, options(fetcher, { maxBytes: 20 * MB }));
-    expect(longer.bytes.byteLength).toBe(10 * MB);
-    expect(longer.bytes[9 * MB]).toBe(10);
+    const bytes = new Uint8Array(await longer.content.arrayBuffer());
+    expect(bytes.byteLength).toBe(10 * MB);
+    expect(bytes[9 * MB]).toBe(10);
   });
 
   it("names the status when the server refuses", async () => {
@@ -203,13 +205,35 @@ describe("fetchDatabase", () => {
   });
 });
 
-describe("ByteCollector", () => {
-  it("joins chunks with or without an announced length, and with a wrong one", () => {
-    for (const expected of [null, 6, 4, 10]) {
-      const collector = new ByteCollector(expected);
+describe("BlobCollector", () => {
+  it("joins chunks in order, across batches and within one", async () => {
+    for (const batchLimit of [1, 4, 100]) {
+      const collector = new BlobCollector(batchLimit);
       collector.add(Uint8Array.of(1, 2, 3));
       collector.add(Uint8Array.of(4, 5, 6));
-      expect([...collector.bytes()]).toEqual([1, 2, 3, 4, 5, 6]);
+      collector.add(Uint8Array.of(7));
+      expect(collector.length).toBe(7);
+      expect([...new Uint8Array(await collector.blob().arrayBuffer())]).toEqual([1, 2, 3, 4, 5, 6, 7]);
     }
+    expect((await new BlobCollector().blob().arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("makes the chunks a Blob a batch at a time, so the page never holds more than a batch of them", () => {
+    const made: number[] = [];
+    const RealBlob = globalThis.Blob;
+    globalThis.Blob = class extends RealBlob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        if (parts?.some((part) => ArrayBuffer.isView(part))) made.push(this.size);
+      }
+    };
+    try {
+      const collector = new BlobCollector(MB);
+      for (let chunk = 0; chunk < 40; chunk += 1) collector.add(new Uint8Array(256 * 1024));
+      expect(collector.blob().size).toBe(10 * MB);
+    } finally {
+      globalThis.Blob = RealBlob;
+    }
+    expect(made).toEqual([...Array(10).fill(MB)]);
   });
 });

@@ -7,7 +7,8 @@ import { connectSourcesInForce, isConnectAllowed } from "./content-security";
 
 export interface FetchedFile {
   name: string;
-  bytes: Uint8Array;
+  /** The body, held by the browser rather than the page: the SQLite worker reads it (openBlob). */
+  content: Blob;
 }
 
 export type DownloadFailureKind = "scheme" | "policy" | "network" | "cors" | "redirect-loop" | "too-large" | "http" | "interrupted";
@@ -126,8 +127,8 @@ export async function fetchDatabase(url: string, options: FetchDatabaseOptions =
         `the server announces ${formatBytes(announced)}, and the page opens databases up to ${formatBytes(maxBytes)}; nothing was downloaded`,
       );
     }
-    const bytes = await readBody(response, announced, maxBytes, controller, options.onProgress, fail);
-    return { name: fileNameFromUrl(checked.url.href), bytes };
+    const content = await readBody(response, announced, maxBytes, controller, options.onProgress, fail);
+    return { name: fileNameFromUrl(checked.url.href), content };
   } finally {
     stopWatching();
   }
@@ -181,14 +182,14 @@ async function readBody(
   controller: AbortController,
   onProgress: FetchDatabaseOptions["onProgress"],
   fail: (kind: DownloadFailureKind, cause: string) => DownloadError,
-): Promise<Uint8Array> {
-  const collector = new ByteCollector(announced);
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+): Promise<Blob> {
+  if (!response.body) return await response.blob();
+  const collector = new BlobCollector();
   const reader = response.body.getReader();
   const report = progressReporter(announced, onProgress);
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+      let chunk: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
       try {
         chunk = await reader.read();
       } catch (error) {
@@ -206,7 +207,7 @@ async function readBody(
     reader.releaseLock();
   }
   report(collector.length, true);
-  return collector.bytes();
+  return collector.blob();
 }
 
 /** Progress about every half percent (or every megabyte when the size is unknown): a store update per chunk is too many. */
@@ -220,40 +221,39 @@ function progressReporter(total: number | null, onProgress: FetchDatabaseOptions
   };
 }
 
+/** Chunks are made into a Blob each time about this many bytes have arrived. */
+export const BLOB_BATCH_BYTES = 1024 * 1024;
+
 /**
- * Gathers the body. With a Content-Length the bytes go straight into one buffer of that size (the file is held once,
- * not as chunks plus their copy); a body longer than announced (compressed on the wire) falls back to chunks.
+ * Gathers the body as a Blob, a megabyte at a time: the page holds one batch of chunks, the browser the rest. The
+ * body used to be gathered into one buffer on the page, which was then cloned whole to the SQLite worker and copied
+ * whole again into a Blob when the database was kept: for a 400 MB download, long tasks on the page and the file held
+ * there twice. A Blob made of Blobs copies none of their bytes.
  */
-export class ByteCollector {
-  private buffer: Uint8Array | null;
-  private chunks: Uint8Array[] = [];
+export class BlobCollector {
+  private readonly parts: Blob[] = [];
+  private batch: Uint8Array<ArrayBuffer>[] = [];
+  private batchBytes = 0;
   length = 0;
 
-  constructor(expected: number | null) {
-    this.buffer = expected !== null && expected > 0 ? new Uint8Array(expected) : null;
-  }
+  constructor(private readonly batchLimit = BLOB_BATCH_BYTES) {}
 
-  add(chunk: Uint8Array): void {
-    if (this.buffer && this.length + chunk.byteLength <= this.buffer.byteLength) {
-      this.buffer.set(chunk, this.length);
-    } else {
-      if (this.buffer) {
-        this.chunks.push(this.buffer.subarray(0, this.length));
-        this.buffer = null;
-      }
-      this.chunks.push(chunk);
-    }
+  add(chunk: Uint8Array<ArrayBuffer>): void {
+    this.batch.push(chunk);
+    this.batchBytes += chunk.byteLength;
     this.length += chunk.byteLength;
+    if (this.batchBytes >= this.batchLimit) this.endBatch();
   }
 
-  bytes(): Uint8Array {
-    if (this.buffer) return this.length === this.buffer.byteLength ? this.buffer : this.buffer.slice(0, this.length);
-    const joined = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.chunks) {
-      joined.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return joined;
+  blob(): Blob {
+    this.endBatch();
+    return new Blob(this.parts);
+  }
+
+  private endBatch(): void {
+    if (this.batch.length === 0) return;
+    this.parts.push(new Blob(this.batch));
+    this.batch = [];
+    this.batchBytes = 0;
   }
 }

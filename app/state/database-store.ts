@@ -840,9 +840,9 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
                   },
                 }),
             });
-            const keep = await keepCopy(fetched.name, fetched.bytes.byteLength);
+            const keep = await keepCopy(fetched.name, fetched.content.size);
             set({ loading: { label: `Opening ${fetched.name}…`, fraction: null } });
-            return await openBytes(fetched.bytes, fetched.name, "url", idFor(keep));
+            return await openBytes(fetched.content, fetched.name, "url", idFor(keep));
           } catch (error) {
             // Too large to download, and the server offers no other way: say what would have let it open.
             const noRanges = error instanceof DownloadError && error.kind === "too-large" ? ` ${RANGES_WOULD_HELP}` : "";

@@ -154,7 +154,7 @@ export const useExerciseStore = create<ExerciseState>((set, get) => {
         source = new URL(url, location.href).href;
         // The one downloader: its readable failures (CORS, the page's policy, HTTP errors) and a size cap; UTF-8 is at most 4 bytes a character.
         const file = await fetchDatabase(source, { maxBytes: MAX_EXERCISE_SET_CHARACTERS * 4 });
-        text = new TextDecoder().decode(file.bytes);
+        text = await file.content.text();
       } catch (error) {
         if (opening === latestOpen)
           set({ status: "failed", failure: { message: `The exercise set could not be opened: ${errorMessage(error)}`, problems: [] } });

@@ -227,7 +227,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     try {
       // The database download's checks (the page's policy, CORS, redirects, the announced and streamed size), with the session's limit.
       const fetched = await fetchDatabase(found.url, { maxBytes: SESSION_LIMITS.bytes });
-      text = new TextDecoder().decode(fetched.bytes);
+      text = await fetched.content.text();
     } catch (error) {
       return say(`The session file could not be opened. ${errorMessage(error)}`);
     }
