@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BlobCollector, checkDatabaseUrl, DownloadError, fetchDatabase, type FetchDatabaseOptions } from "./fetch-database";
+import { checkDatabaseUrl, DownloadError, fetchDatabase, type FetchDatabaseOptions } from "./fetch-database";
 
 const URL_ = "https://data.example/files/flights.sqlite";
 const MB = 1024 * 1024;
@@ -202,38 +202,5 @@ describe("fetchDatabase", () => {
         expect(error.message).not.toContain("Failed to fetch");
       }
     });
-  });
-});
-
-describe("BlobCollector", () => {
-  it("joins chunks in order, across batches and within one", async () => {
-    for (const batchLimit of [1, 4, 100]) {
-      const collector = new BlobCollector(batchLimit);
-      collector.add(Uint8Array.of(1, 2, 3));
-      collector.add(Uint8Array.of(4, 5, 6));
-      collector.add(Uint8Array.of(7));
-      expect(collector.length).toBe(7);
-      expect([...new Uint8Array(await collector.blob().arrayBuffer())]).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    }
-    expect((await new BlobCollector().blob().arrayBuffer()).byteLength).toBe(0);
-  });
-
-  it("makes the chunks a Blob a batch at a time, so the page never holds more than a batch of them", () => {
-    const made: number[] = [];
-    const RealBlob = globalThis.Blob;
-    globalThis.Blob = class extends RealBlob {
-      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
-        super(parts, options);
-        if (parts?.some((part) => ArrayBuffer.isView(part))) made.push(this.size);
-      }
-    };
-    try {
-      const collector = new BlobCollector(MB);
-      for (let chunk = 0; chunk < 40; chunk += 1) collector.add(new Uint8Array(256 * 1024));
-      expect(collector.blob().size).toBe(10 * MB);
-    } finally {
-      globalThis.Blob = RealBlob;
-    }
-    expect(made).toEqual([...Array(10).fill(MB)]);
   });
 });
