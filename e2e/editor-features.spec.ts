@@ -143,23 +143,33 @@ test("an error's message shows on hover, and Ctrl+M lets Tab indent instead of l
   await expect.poll(() => editorText(page)).toBe("  SELECT 1");
 });
 
-test("a person typing in the plain editor while the code editor loads goes on typing in the code editor, at the same place", async ({ page }) => {
-  // The code editor's chunk is held, so the plain text area is the editor for as long as the test needs.
-  let releaseEditor = () => {};
-  const editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
-  let editorAsked = false;
+/** Holds the code editor's chunk until the returned function is called (or fails it), so the plain editor stays. */
+async function holdCodeEditor(page: Page): Promise<{ asked: () => boolean; release: (outcome: "load" | "fail") => void }> {
+  let release: (outcome: "load" | "fail") => void = () => {};
+  const released = new Promise<"load" | "fail">((resolve) => (release = resolve));
+  let asked = false;
   await page.route(/\/assets\/monaco-sql-editor-[^/]*\.js$/, async (route) => {
-    editorAsked = true;
-    await editorHeld;
-    await route.continue();
+    asked = true;
+    if ((await released) === "load") await route.continue();
+    else await route.abort("connectionfailed");
   });
+  return { asked: () => asked, release };
+}
+
+/** The plain editor, the code editor held, with a query typed and the caret put before "LIMIT" as a click would. */
+async function typingInPlainEditor(page: Page): Promise<Awaited<ReturnType<typeof holdCodeEditor>>> {
+  const codeEditor = await holdCodeEditor(page);
   await openApp(page);
-  await expect.poll(() => editorAsked).toBe(true);
+  await expect.poll(codeEditor.asked).toBe(true);
   const plain = page.getByRole("textbox", { name: "SQL editor" });
   await plain.fill("SELECT title FROM books LIMIT 3");
-  // The caret goes before "LIMIT", as a person clicking there would put it.
   await plain.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(24, 24));
-  releaseEditor();
+  return codeEditor;
+}
+
+test("a person typing in the plain editor while the code editor loads goes on typing in the code editor, at the same place", async ({ page }) => {
+  const codeEditor = await typingInPlainEditor(page);
+  codeEditor.release("load");
   await page.waitForSelector(".monaco-editor");
   // Typed after Monaco took the plain editor's place, with no click in between.
   await page.keyboard.type("ORDER BY title ");
@@ -167,9 +177,22 @@ test("a person typing in the plain editor while the code editor loads goes on ty
   expect(await page.evaluate(() => document.activeElement?.closest(".monaco-editor") !== null)).toBe(true);
 });
 
-test("the code editor takes the focus only from an editor that had it", async ({ page }) => {
+test("the code editor takes the focus only from an editor that still had it", async ({ page }) => {
+  const codeEditor = await holdCodeEditor(page);
   await openApp(page);
+  await expect.poll(codeEditor.asked).toBe(true);
+  await page.getByRole("textbox", { name: "SQL editor" }).focus();
+  // The person moved on to a button before the code editor arrived: the focus stays there.
   await page.getByRole("button", { name: "Format" }).focus();
+  codeEditor.release("load");
   await page.waitForSelector(".monaco-editor");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Format");
+});
+
+test("when the code editor cannot load, the plain editor that stays keeps the focus and the caret", async ({ page }) => {
+  const codeEditor = await typingInPlainEditor(page);
+  codeEditor.release("fail");
+  await expect(page.getByText(/The code editor could not load/)).toBeVisible();
+  await page.keyboard.type("ORDER BY title ");
+  await expect.poll(() => editorText(page)).toBe("SELECT title FROM books ORDER BY title LIMIT 3");
 });

@@ -14,9 +14,13 @@ export interface Caret {
  */
 export type FocusHandoff = RefObject<Caret | null>;
 
-/** The caret left by the editor that was replaced, once: a later editor does not take the focus again. */
+/**
+ * The caret left by the editor that was replaced, once (a later editor does not take the focus again); null as well
+ * when the focus has gone somewhere else on the page since.
+ */
 export function takeFocusHandoff(handoff: FocusHandoff | undefined): Caret | null {
   const caret = handoff?.current ?? null;
   if (handoff) handoff.current = null;
-  return caret;
+  const focusIsFree = document.activeElement === null || document.activeElement === document.body;
+  return focusIsFree ? caret : null;
 }

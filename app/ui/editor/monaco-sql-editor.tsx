@@ -1,5 +1,5 @@
 // The Monaco SQL editor: highlighting, schema completion, Ctrl/Cmd+Enter to run, errors marked in place.
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useEditorStore } from "../../state/editor-store";
 import { useQueryStore } from "../../state/query-store";
 import { runAtCursor, setActiveEditor } from "./editor-commands";
@@ -29,7 +29,9 @@ const themeName = () => (darkScheme() ? "vs-dark" : "querylab-light");
 export default function MonacoSqlEditor({ focusHandoff }: { focusHandoff?: FocusHandoff }) {
   const container = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the editor is made, and takes the focus, in the same task that removes the plain text area, so no
+  // key typed in between falls to the page (an effect ran a frame later); its clean-up runs while it still has the focus.
+  useLayoutEffect(() => {
     const editor = monaco.editor.create(container.current!, {
       value: useEditorStore.getState().text,
       language: "sql",
@@ -45,14 +47,6 @@ export default function MonacoSqlEditor({ focusHandoff }: { focusHandoff?: Focus
       fixedOverflowWidgets: true,
     });
     const model = editor.getModel()!;
-    // The plain text area had the focus when this editor replaced it: the caret and the focus come here.
-    const caret = takeFocusHandoff(focusHandoff);
-    if (caret) {
-      const from = model.getPositionAt(caret.start);
-      const to = model.getPositionAt(caret.end);
-      editor.setSelection(new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
-      editor.focus();
-    }
 
     const contentListener = editor.onDidChangeModelContent(() => useEditorStore.getState().setText(editor.getValue()));
     // Run is taken on the way down to Monaco's text area, before Monaco sees the key: its keydown path (input-latency
@@ -127,7 +121,23 @@ export default function MonacoSqlEditor({ focusHandoff }: { focusHandoff?: Focus
     const followScheme = () => monaco.editor.setTheme(themeName());
     scheme?.addEventListener("change", followScheme);
 
+    // The plain text area had the focus when this editor replaced it: the caret and the focus come here, unless the
+    // person has put the focus somewhere else since. Taken last, so a failure above leaves it to the plain editor that
+    // the error boundary shows instead.
+    const caret = takeFocusHandoff(focusHandoff);
+    if (caret) {
+      const from = model.getPositionAt(caret.start);
+      const to = model.getPositionAt(caret.end);
+      editor.setSelection(new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
+      editor.focus();
+    }
+
     return () => {
+      // Replaced while it has the focus (by the plain editor, if this one fails): its caret goes to the next.
+      const selection = editor.getSelection();
+      if (focusHandoff && selection && editor.hasTextFocus()) {
+        focusHandoff.current = { start: model.getOffsetAt(selection.getStartPosition()), end: model.getOffsetAt(selection.getEndPosition()) };
+      }
       host.removeEventListener("keydown", runOnShortcut, { capture: true });
       scheme?.removeEventListener("change", followScheme);
       unsubscribeText();
