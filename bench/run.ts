@@ -7,7 +7,14 @@ import { measureAgentFigures } from "./agent-figures";
 import { measureJudgeThroughput } from "./judge-throughput";
 import { measurePruningFigures } from "./pruning-figures";
 import { measureLargeResult } from "./large-result";
-import { lazyDatabaseRows, measureLazyDatabases, type LazyDatabaseFigures } from "./lazy-database";
+import {
+  downloadedWholeRows,
+  lazyDatabaseRows,
+  measureDownloadedWhole,
+  measureLazyDatabases,
+  type DownloadedWholeFigures,
+  type LazyDatabaseFigures,
+} from "./lazy-database";
 import { measureValueIndexScale } from "./value-index-scale";
 import { installFloor } from "./floor-site";
 import { measureFirstVisitCpu, type FirstVisitCpu } from "./first-visit-cpu";
@@ -192,6 +199,7 @@ async function main(): Promise<number> {
       });
       await attempt("valueIndexScale", () => measureValueIndexScale(browser, server.url));
       await attempt("lazyDatabases", () => measureLazyDatabases(browser, server.url));
+      await attempt("downloadedWhole", () => measureDownloadedWhole(browser, server.url));
     });
   } finally {
     await browser.close();
@@ -442,6 +450,9 @@ function printReport(machine: {
   const lazyDatabases = measured(metrics.lazyDatabases as Metric<LazyDatabaseFigures>);
   if (lazyDatabases) rows.push(...lazyDatabaseRows(lazyDatabases));
   else error("Databases read on demand", "lazyDatabases");
+  const downloadedWhole = measured(metrics.downloadedWhole as Metric<DownloadedWholeFigures>);
+  if (downloadedWhole) rows.push(...downloadedWholeRows(downloadedWhole));
+  else error("A database downloaded whole", "downloadedWhole");
 
   const values = measured(metrics.valueIndexScale as Metric<Awaited<ReturnType<typeof measureValueIndexScale>>>);
   if (values) {

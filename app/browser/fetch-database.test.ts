@@ -102,15 +102,18 @@ describe("fetchDatabase", () => {
 
   it("stops a body without a length at the limit, and calls the download off", async () => {
     let served = { bytes: 0, cancelled: false };
+    let signal: AbortSignal | null | undefined;
     const fetcher = async (_url: string, init?: RequestInit) => {
       const body = servedBody(64 * 1024, 10_000, init?.signal); // 625 MB if read to the end
       served = body.served;
+      signal = init?.signal;
       return new Response(body.stream);
     };
     const error = await failure(fetchDatabase(URL_, options(fetcher, { maxBytes: 2 * MB })));
     expect(error.kind).toBe("too-large");
     expect(error.message).toBe(`Could not download ${URL_}: the download was stopped at 2.0 MB, the largest database the page opens; the file is larger.`);
     expect(served.cancelled).toBe(true);
+    expect(signal?.aborted).toBe(true);
     expect(served.bytes).toBeLessThanOrEqual(2 * MB + 64 * 1024);
   });
 
@@ -147,6 +150,65 @@ describe("fetchDatabase", () => {
     const error = await failure(fetchDatabase(URL_, options(fetcher)));
     expect(error.kind).toBe("interrupted");
     expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 1.0 KB (network error).`);
+  });
+
+  describe("with Chromium's Response.blob(), which rejects with 'Failed to fetch' whatever broke its stream", () => {
+    const chromiumBlob = (wholeFirst: boolean) =>
+      async function (this: Response): Promise<Blob> {
+        const reader = this.body!.getReader();
+        try {
+          for (;;) if ((await reader.read()).done) break;
+        } catch {
+          throw new TypeError("Failed to fetch");
+        }
+        if (wholeFirst) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        return new Blob([]);
+      };
+    const brokenBody = () => {
+      let pulls = 0;
+      return new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulls += 1;
+            if (pulls === 1) controller.enqueue(new Uint8Array(2048));
+            else controller.error(new TypeError("network error"));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    };
+
+    it("names the body's own error when the connection broke off", async () => {
+      const blob = vi.spyOn(Response.prototype, "blob").mockImplementation(chromiumBlob(false));
+      try {
+        const error = await failure(
+          fetchDatabase(
+            URL_,
+            options(async () => new Response(brokenBody())),
+          ),
+        );
+        expect(error.kind).toBe("interrupted");
+        expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 2.0 KB (network error).`);
+      } finally {
+        blob.mockRestore();
+      }
+    });
+
+    it("says the browser could not keep a body that arrived whole", async () => {
+      const blob = vi.spyOn(Response.prototype, "blob").mockImplementation(chromiumBlob(true));
+      try {
+        const error = await failure(
+          fetchDatabase(
+            URL_,
+            options(async () => new Response(new Uint8Array(3000))),
+          ),
+        );
+        expect(error.kind).toBe("not-kept");
+        expect(error.message).toBe(`Could not download ${URL_}: all 2.9 KB arrived, but the browser could not keep them (The quota has been exceeded.).`);
+      } finally {
+        blob.mockRestore();
+      }
+    });
   });
 
   describe("a fetch that fails ('Failed to fetch') is explained", () => {

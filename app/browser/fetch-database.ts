@@ -7,11 +7,11 @@ import { connectSourcesInForce, isConnectAllowed } from "./content-security";
 
 export interface FetchedFile {
   name: string;
-  /** The body, held by the browser rather than the page: the SQLite worker reads it (openBlob). */
+  /** The body, held by the browser outside the page's JavaScript heap: a database's is read by the SQLite worker (openBlob). */
   content: Blob;
 }
 
-export type DownloadFailureKind = "scheme" | "policy" | "network" | "cors" | "redirect-loop" | "too-large" | "http" | "interrupted";
+export type DownloadFailureKind = "scheme" | "policy" | "network" | "cors" | "redirect-loop" | "too-large" | "http" | "interrupted" | "not-kept";
 
 /** A download that failed, with the cause as a kind (for tests and callers) and a message naming the URL. */
 export class DownloadError extends Error {
@@ -176,11 +176,11 @@ async function diagnoseFailedFetch(url: string, fetcher: typeof fetch): Promise<
 
 /**
  * Reads the body into a Blob, counting it on its way, so a body past the limit is stopped there rather than read whole
- * first. The browser builds the Blob (Response.blob() on the counted stream): the page neither holds the body nor
- * copies it. The body used to be gathered into one buffer on the page, which was then cloned whole to the SQLite
- * worker and copied whole again into a Blob when the database was kept: for a 400 MB download, two tasks of ~1.2–1.5 s
- * and the file held twice in the page's process. Blobs made by the page from each chunk cost it twice the time
- * Response.blob() does (~9 against ~5 ms a megabyte here).
+ * first. The browser builds the Blob (Response.blob() on the counted stream), out of the page's JavaScript heap. The
+ * body used to be gathered into one buffer on the page, which was then cloned whole to the SQLite worker and copied
+ * whole again into a Blob when the database was kept: for a 400 MB download, two tasks of ~1.2–1.5 s and the file
+ * held three times in the page's process. Blobs made by the page from each chunk cost it twice the time Response.blob()
+ * does (~9 against ~5 ms a megabyte here).
  */
 async function readBody(
   response: Response,
@@ -194,27 +194,40 @@ async function readBody(
   const report = progressReporter(announced, onProgress);
   let received = 0;
   let tooLarge: DownloadError | null = null;
-  const counted = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, stream) {
-        if (received + chunk.byteLength > maxBytes) {
-          tooLarge = fail("too-large", `the download was stopped at ${formatBytes(maxBytes)}, the largest database the page opens; the file is larger`);
-          controller.abort();
-          stream.error(tooLarge);
-          return;
-        }
-        received += chunk.byteLength;
-        report(received);
-        stream.enqueue(chunk);
-      },
-    }),
-  );
+  let whole = false;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, stream) {
+      if (received + chunk.byteLength > maxBytes) {
+        tooLarge = fail("too-large", `the download was stopped at ${formatBytes(maxBytes)}, the largest database the page opens; the file is larger`);
+        stream.error(tooLarge);
+        return;
+      }
+      received += chunk.byteLength;
+      report(received);
+      stream.enqueue(chunk);
+    },
+    flush() {
+      whole = true;
+    },
+  });
+  // Piped here, not by pipeThrough, to keep the body's own error: Chromium's Response.blob() rejects with "Failed to
+  // fetch" whatever broke the stream it reads.
+  let broken: unknown = null;
+  const piped = response.body.pipeTo(counter.writable).catch((error: unknown) => {
+    broken = error;
+  });
   let body: Blob;
   try {
-    body = await new Response(counted).blob();
+    body = await new Response(counter.readable).blob();
   } catch (error) {
-    throw tooLarge ?? fail("interrupted", `the download broke off after ${formatBytes(received)} (${errorMessage(error)})`);
+    controller.abort();
+    await piped;
+    if (tooLarge) throw tooLarge;
+    if (!whole) throw fail("interrupted", `the download broke off after ${formatBytes(received)} (${errorMessage(broken ?? error)})`);
+    // All of it arrived, and the browser could not keep it (its storage for Blobs is full, say).
+    throw fail("not-kept", `all ${formatBytes(received)} arrived, but the browser could not keep them (${errorMessage(error)})`);
   }
+  await piped;
   report(received, true);
   return body;
 }

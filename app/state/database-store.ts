@@ -218,8 +218,8 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     let latestOpened = 0;
     const saveQueue = createSaveQueue();
     /**
-     * The last bytes known good, for reloading after a stop when storage cannot hold them: the bytes, or the File (or
-     * stored copy) the worker read them from (openBytes' content).
+     * The last bytes known good, for reloading after a stop when storage cannot hold them: the bytes, or the Blob (a File, a
+     * download, a stored copy) the worker read them from (openBytes' content).
      */
     let bytesInMemory: Uint8Array | Blob | null = null;
     /** The source of the database read on demand, for reopening it after a stop; null when one is loaded whole. */
@@ -535,7 +535,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
     }
 
     async function openBytes(
-      /** The database's bytes, or a File or stored copy for the worker to read (so the page never holds its bytes). */
+      /** The database's bytes, or a Blob for the worker to read (a File, a download, a stored copy: so the page never holds its bytes). */
       content: Uint8Array | Blob,
       name: string,
       source: StoredDatabaseMeta["source"],
@@ -595,7 +595,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         return true;
       }
       // The database is usable now; keeping a copy in the browser finishes in the background.
-      // A File or stored copy is kept (in browser storage, and for a reopen after a Stop) in the bytes' place.
+      // A Blob (a File, a download, a stored copy) is kept (in browser storage, and for a reopen after a Stop) in the bytes' place.
       void persist(meta, content);
       return true;
     }
