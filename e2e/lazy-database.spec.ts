@@ -2,6 +2,8 @@
 // a query touches are fetched, and the page says how many bytes), from a large local File, a storage question before
 // a large copy is kept, and the message when a download is too large and the server offers no ranges.
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -277,4 +279,30 @@ test("a database downloaded whole (a server without ranges) goes to the SQLite w
   await expect(page.getByLabel("Open database")).toHaveText("readings.sqlite");
   await runSql(page, "SELECT station FROM readings WHERE id = 4242");
   await expect(cell(page, 1, 1)).toHaveText(stationOf(4242));
+});
+
+test("a download that breaks off says after how much, with the connection's own error, and the open database stays", async ({ page }) => {
+  // A server that announces 4 MB, sends 1 MB, then drops the connection.
+  const dropping = createServer((request, response) => {
+    const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Range", "Cache-Control": "no-store" };
+    if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
+    response.writeHead(200, { ...cors, "Content-Length": String(4 * 1024 * 1024) });
+    response.write(Buffer.alloc(1024 * 1024), () => setTimeout(() => response.socket?.destroy(), 200));
+  });
+  await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/broken.sqlite`;
+  try {
+    await openApp(page);
+    await openUrl(page, url);
+    const alert = alertWith(page, /the download broke off after/);
+    await expect(alert).toBeVisible();
+    // Chromium's Response.blob() rejects with "Failed to fetch" whatever broke; the message names the stream's error.
+    await expect(alert).toContainText(new RegExp(`Could not download ${url.replace(/[.?]/g, "\\$&")}: the download broke off after [\\d.]+ (KB|MB) \\(`));
+    await expect(alert).not.toContainText("Failed to fetch");
+    await expect(alert).toContainText("The database that was open is still open.");
+    await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
+  } finally {
+    dropping.closeAllConnections();
+    await new Promise((resolve) => dropping.close(resolve));
+  }
 });
