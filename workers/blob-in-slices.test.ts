@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readBlobInSlices } from "./blob-in-slices";
 
 const bytesOf = (size: number) => Uint8Array.from({ length: size }, (_, index) => (index * 7) % 251);
@@ -27,6 +27,17 @@ describe("readBlobInSlices", () => {
     setTimeout(() => order.push("a query"), 0);
     await reading;
     expect(order).toEqual(["a query", "read whole"]);
+  });
+
+  it("reads each slice asynchronously by default (Blob.arrayBuffer, not FileReaderSync, which holds the worker while the bytes come)", async () => {
+    const source = bytesOf(10_000);
+    const arrayBuffer = vi.spyOn(Blob.prototype, "arrayBuffer");
+    try {
+      expect(await readBlobInSlices(new Blob([source]), undefined, 4096)).toEqual(source);
+      expect(arrayBuffer.mock.calls).toHaveLength(3);
+    } finally {
+      arrayBuffer.mockRestore();
+    }
   });
 
   it("fails when a slice comes back short, rather than passing zeros for the database", async () => {

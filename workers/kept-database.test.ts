@@ -153,7 +153,7 @@ describe("openKeptDatabaseWhenAsked", () => {
     scope.receive(request(blob));
     await expect.poll(() => scope.answers.length).toBe(1);
     // Answered before the Blob was read: nothing is held whole, nothing hashed yet.
-    expect(calls).toEqual([`open on demand notes.sqlite ${OPEN_ON_DEMAND_FROM_BYTES} {"checkPages":false,"hashLater":true}`, 'schema {"rowCounts":false}']);
+    expect(calls).toEqual([`open on demand notes.sqlite ${OPEN_ON_DEMAND_FROM_BYTES} {"checkPages":false,"ownBytes":true}`, 'schema {"rowCounts":false}']);
     expect(scope.answers[0]).toEqual({
       type: "querylab:kept-database-opened",
       opened: true,

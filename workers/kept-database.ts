@@ -153,7 +153,9 @@ export function openKeptDatabaseWhenAsked(
     };
     await gate.opening(
       (async () => {
-        const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, readWhole, openOptionsFor(blob.size));
+        // The bytes read whole are the worker's own, and they are hashed before the swap (a slice at a time, queries
+        // answered between), so SQLite may take them as they are: no second copy of a database of 16-64 MB either.
+        const { opened, whole } = await engine.openReadOnDemandUntilWhole(spec, readWhole, { checkPages: false, ownBytes: true });
         if (!opened.ok) {
           // Not readable that way (or not a database): the page reopens it its usual way and says why it cannot.
           notOpened(opened.error.message);

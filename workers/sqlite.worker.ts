@@ -9,7 +9,7 @@ import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
 import { receivePageCompiledWasm, sqliteWasmInstantiator } from "./page-compiled-wasm";
 import { openFirstSampleWhenAsked } from "./first-sample";
 import { openKeptDatabaseWhenAsked } from "./kept-database";
-import { fileReaderSyncSlices, readBlobInSlices } from "./blob-in-slices";
+import { readBlobInSlices } from "./blob-in-slices";
 import { startOpenGate } from "./start-open-gate";
 import { answerPagedQueries } from "./paged-query-channel";
 import { openRangeSource } from "./range-sources";
@@ -84,7 +84,7 @@ openFirstSampleWhenAsked(
   startOpens,
 );
 // A returning visit's kept database, when the start script sends it (read from the page's storage): opened here.
-openKeptDatabaseWhenAsked(self, service, startOpens, (blob) => readBlobInSlices(blob, fileReaderSyncSlices()));
+openKeptDatabaseWhenAsked(self, service, startOpens, (blob) => readBlobInSlices(blob));
 // The editor's runs come as plain messages (paged-query-channel.ts), taken before comlink sees them.
 answerPagedQueries(self, service);
 // The page's open(bytes) arrives as a copy of its bytes, which the engine keeps as its file (workers/owned-bytes.ts).

@@ -4,6 +4,8 @@ import initSqlJs from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DatabaseService } from "../database-service";
 import type { LazyFileOptions, LazySourceSpec, RangeSource } from "./lazy-file";
+import { HASH_SLICE_BYTES, hashBytes } from "./content-hash";
+import type { OpenOptions, SqliteEngine } from "./sqljs-engine";
 
 let fileBytes: Uint8Array;
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
@@ -19,14 +21,14 @@ beforeAll(async () => {
 });
 
 /** A service whose sources read fileBytes; `failing` makes the next read throw, as a dropped connection does. */
-function serviceOverBytes(fileOptions?: LazyFileOptions): { service: DatabaseService; control: { failing: boolean } } {
+function serviceOverBytes(fileOptions?: LazyFileOptions, bytes = fileBytes): { service: DatabaseService; control: { failing: boolean } } {
   const control = { failing: false };
   const openRangeSource = (spec: LazySourceSpec): RangeSource => ({
     label: spec.kind === "url" ? spec.url : spec.name,
-    sizeBytes: fileBytes.byteLength,
+    sizeBytes: bytes.byteLength,
     read(start, end) {
       if (control.failing) throw new Error("Reading http://example.test/readings.sqlite failed: no answer.");
-      return fileBytes.slice(start, end);
+      return bytes.slice(start, end);
     },
   });
   return { service: DatabaseService.create(SQL, { openRangeSource, fileOptions }), control };
@@ -204,6 +206,41 @@ describe("a database read on demand until it is loaded whole (a first visit's sa
     const page = await service.fetchRows(early.ok ? early.resultId! : "", 500, 2);
     expect(page.ok && page.rows).toEqual([[501], [502]]);
     expect(await service.contentKey()).not.toMatch(/^lazy-/);
+  });
+
+  it("hashes a large file a slice at a time before the swap, answering reads between slices, and keeps its content key", async () => {
+    // Three hash slices' worth: the readings and a 20 MB blob.
+    const database = new SQL.Database(fileBytes);
+    database.exec(`CREATE TABLE padding(data BLOB); INSERT INTO padding VALUES (zeroblob(${2.5 * HASH_SLICE_BYTES}));`);
+    const large = database.export();
+    database.close();
+    const { service } = serviceOverBytes(undefined, large);
+    const engine = (service as unknown as { engine: SqliteEngine }).engine;
+    const open = engine.open.bind(engine);
+    let readsOnDemand = 0;
+    const swaps: Array<{ options: OpenOptions | undefined; readsBefore: number }> = [];
+    engine.open = (bytes, options) => (swaps.push({ options, readsBefore: readsOnDemand }), open(bytes, options));
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load, { checkPages: false });
+    let swapped = false;
+    void whole.finally(() => (swapped = true));
+    download.finish(large.slice());
+    // Reads sent one after another, each in a task of its own, while the bytes are hashed and swapped in.
+    while (!swapped) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const read = await service.execute("SELECT count(*) FROM readings");
+      expect(read.ok && read.firstRows).toEqual([[40000]]);
+      if ((await service.lastRunReadOnDemand()) !== null) readsOnDemand += 1;
+    }
+    expect(await whole).toMatchObject({ ok: true });
+    // Reads were answered between the slices, before the swap; the swap was given the hash and made no pass of its own.
+    expect(swaps).toHaveLength(1);
+    expect(swaps[0]!.readsBefore).toBeGreaterThanOrEqual(2);
+    expect(swaps[0]!.options?.contentHash).toBe(hashBytes(large));
+    // The same key as the file opened whole, so what was kept under it (profiles, value indexes) is found again.
+    const openedWhole = DatabaseService.create(SQL);
+    await openedWhole.open(large.slice());
+    expect(await service.contentKey()).toBe(await openedWhole.contentKey());
   });
 
   it("runs a change made while the download goes on once the bytes are in memory, instead of refusing it", async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DatabaseService } from "../database-service";
 import { MAX_DATABASE_BYTES, SqliteEngine, checkDatabaseBytes, checkDatabaseSize } from "./sqljs-engine";
 import { whenReady } from "./when-ready";
+import { hashBytes } from "./content-hash";
 import { loadSqlJs } from "../../cli/node-engine";
 
 type EngineApi = Pick<
@@ -372,13 +373,15 @@ describe("an open that keeps the bytes it was given (ownBytes: a worker's copy f
   it("makes the bytes SQLite's file itself, not a copy: a write lands in them; without ownBytes, or with hashLater, they stay as they were", async () => {
     const SQL = await initSqlJs();
     const changeCounter = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(24);
-    for (const options of [{ ownBytes: true }, {}, { ownBytes: true, hashLater: true }]) {
+    const hashed = hashBytes(fixtureBytes);
+    for (const options of [{ ownBytes: true }, {}, { ownBytes: true, hashLater: true }, { ownBytes: true, hashLater: true, contentHash: hashed }]) {
       const engine = new SqliteEngine(SQL);
       const bytes = fixtureBytes.slice();
       expect((await engine.open(bytes, options)).ok).toBe(true);
       // An update in place: the file does not grow, and SQLite bumps the header's change counter.
       expect((await engine.execute("UPDATE authors SET name = name || '!'")).ok).toBe(true);
-      const owned = options.ownBytes === true && !("hashLater" in options);
+      // hashLater keeps the bytes as they were until they are hashed; a hash given already leaves nothing to wait for.
+      const owned = options.ownBytes === true && (!("hashLater" in options) || "contentHash" in options);
       expect(changeCounter(bytes)).toBe(owned ? changeCounter(fixtureBytes) + 1 : changeCounter(fixtureBytes));
       // Whichever way, the database is the same.
       const names = await engine.execute("SELECT name FROM authors ORDER BY author_id");
@@ -449,6 +452,15 @@ describe("an open that leaves the hash and the row counts for later (the first s
     expect(counted?.rowCount).toBe(3);
     expect(uncounted?.rowCount).toBeNull();
     expect(uncounted?.columns).toEqual(counted?.columns);
+  });
+
+  it("takes a hash given with the bytes as their content key, hashing nothing itself (a swap hashed in slices before)", async () => {
+    const SQL = await initSqlJs();
+    const engine = new SqliteEngine(SQL);
+    await engine.open(fixtureBytes.slice(), { contentHash: "given-0" });
+    expect(await engine.contentKey()).toBe("given-0");
+    expect((await engine.execute("INSERT INTO authors(name) VALUES ('Grace')")).ok).toBe(true);
+    expect((await engine.contentKey()).startsWith("given-0~")).toBe(true);
   });
 
   it("keys the database open now: another open before the key is read, or a failed one, is accounted for", async () => {

@@ -100,10 +100,17 @@ export interface OpenOptions {
    */
   hashLater?: boolean;
   /**
+   * The bytes' content key, hashed already by the caller (hashBytes or hashBytesInSlices over these very bytes): the
+   * open then makes no pass over them, and hashLater has nothing left to wait for. A large database swapped in whole
+   * after it was read on demand is hashed in slices before the swap, while the worker still answers queries.
+   */
+  contentHash?: string;
+  /**
    * The bytes are the engine's to keep: a copy no one else holds, as a worker's are when they came in a message.
    * SQLite's in-memory file then takes them as they are instead of copying them (a second copy of the whole file
    * while it opens: ~400 MB for the bench's 401 MB file), and its writes change them, so the caller must not use them
-   * afterwards. Ignored with hashLater, which keeps the bytes unchanged until they are hashed.
+   * afterwards. Ignored with hashLater (unless contentHash is given), which keeps the bytes unchanged until they are
+   * hashed.
    */
   ownBytes?: boolean;
   /**
@@ -195,9 +202,10 @@ export class SqliteEngine {
       const problem = checkDatabaseBytes(bytes);
       if (problem) return { ok: false, error: problem };
     }
+    const hashLater = options.hashLater === true && options.contentHash === undefined;
     let candidate: Database;
     try {
-      candidate = bytes === null ? new this.sql.Database() : new this.sql.Database(options.ownBytes && !options.hashLater ? keptByMemfs(bytes) : bytes);
+      candidate = bytes === null ? new this.sql.Database() : new this.sql.Database(options.ownBytes && !hashLater ? keptByMemfs(bytes) : bytes);
     } catch (error) {
       return { ok: false, error: { kind: "not-a-database", message: `SQLite could not open the file: ${errorMessage(error)}` } };
     }
@@ -212,7 +220,7 @@ export class SqliteEngine {
     tuneConnection(candidate);
     this.lazy = null;
     if (!options.keepResults) this.results.clear();
-    this.openedHash = options.hashLater && bytes ? null : hashBytes(bytes ?? new Uint8Array());
+    this.openedHash = hashLater && bytes ? null : (options.contentHash ?? hashBytes(bytes ?? new Uint8Array()));
     this.unhashed = this.openedHash === null ? bytes : null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
