@@ -167,6 +167,15 @@ describe("the column profile of a database read on demand", () => {
   });
 });
 
+/** The readings and a 20 MB blob: a file of three hash slices, hashed with pauses between them. */
+function overThreeHashSlices(): Uint8Array {
+  const database = new SQL.Database(fileBytes);
+  database.exec(`CREATE TABLE padding(data BLOB); INSERT INTO padding VALUES (zeroblob(${2.5 * HASH_SLICE_BYTES}));`);
+  const large = database.export();
+  database.close();
+  return large;
+}
+
 describe("a database read on demand until it is loaded whole (a first visit's sample)", () => {
   /** A download the test ends: the bytes (or a failure) arrive when it says. */
   function heldDownload() {
@@ -209,11 +218,7 @@ describe("a database read on demand until it is loaded whole (a first visit's sa
   });
 
   it("hashes a large file a slice at a time before the swap, answering reads between slices, and keeps its content key", async () => {
-    // Three hash slices' worth: the readings and a 20 MB blob.
-    const database = new SQL.Database(fileBytes);
-    database.exec(`CREATE TABLE padding(data BLOB); INSERT INTO padding VALUES (zeroblob(${2.5 * HASH_SLICE_BYTES}));`);
-    const large = database.export();
-    database.close();
+    const large = overThreeHashSlices();
     const { service } = serviceOverBytes(undefined, large);
     const engine = (service as unknown as { engine: SqliteEngine }).engine;
     const open = engine.open.bind(engine);
@@ -241,6 +246,20 @@ describe("a database read on demand until it is loaded whole (a first visit's sa
     const openedWhole = DatabaseService.create(SQL);
     await openedWhole.open(large.slice());
     expect(await service.contentKey()).toBe(await openedWhole.contentKey());
+  });
+
+  it("swaps nothing when another database is opened while the bytes are hashed", async () => {
+    const large = overThreeHashSlices();
+    const { service } = serviceOverBytes(undefined, large);
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load);
+    download.finish(large.slice());
+    // The download's bytes are in; the first slice is hashed, and the worker answers between slices.
+    await new Promise((resolve) => setImmediate(resolve));
+    await service.open(null);
+    await service.execute("CREATE TABLE mine(a)");
+    expect(await whole).toBeNull();
+    expect((await service.schema()).tables.map((table) => table.name)).toEqual(["mine"]);
   });
 
   it("runs a change made while the download goes on once the bytes are in memory, instead of refusing it", async () => {
