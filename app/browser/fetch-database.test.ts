@@ -1,37 +1,64 @@
 import { describe, expect, it, vi } from "vitest";
 import { checkDatabaseUrl, DownloadError, fetchDatabase, type FetchDatabaseOptions } from "./fetch-database";
+import { RequestFailure, type BodyRequest } from "./body-request";
 
 const URL_ = "https://data.example/files/flights.sqlite";
 const MB = 1024 * 1024;
 
-/** A body served in chunks on demand, counting what was pulled and whether the download was called off. */
-function servedBody(chunkBytes: number, chunks: number, signal: AbortSignal | null | undefined) {
-  const served = { bytes: 0, cancelled: false };
-  let sent = 0;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (sent === chunks) return controller.close();
-        sent += 1;
-        served.bytes += chunkBytes;
-        controller.enqueue(new Uint8Array(chunkBytes).fill(sent % 251));
-      },
-      cancel() {
-        served.cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  // Like the browser: aborting the request cancels its body.
-  signal?.addEventListener("abort", () => {
-    served.cancelled = true;
-  });
-  return { stream, served };
+interface Server {
+  status?: number;
+  statusText?: string;
+  contentLength?: number | null;
+  chunkBytes?: number;
+  chunks?: number;
+  /** How the body ends: whole; the connection broken off; or all of it arrived and the browser could not keep it. */
+  end?: "whole" | "broken" | "not-kept";
 }
 
+/**
+ * The browser's request to a server that answers as `server` says, its body in chunks with a progress event after each,
+ * counting what it sent and whether the download was called off (a listener threw). As XMLHttpRequest does, it stops
+ * sending once called off.
+ */
+function servedRequest(server: Server) {
+  const served = { bytes: 0, calledOff: false };
+  const request: BodyRequest = async (_url, listener) => {
+    const heard = (call: () => void) => {
+      try {
+        call();
+      } catch (error) {
+        served.calledOff = true;
+        throw error;
+      }
+    };
+    heard(() => listener.onHead({ status: server.status ?? 200, statusText: server.statusText ?? "OK", contentLength: server.contentLength ?? null }));
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    for (let chunk = 1; chunk <= (server.chunks ?? 0); chunk += 1) {
+      await Promise.resolve();
+      // A guard for the tests themselves: a download that is never stopped would otherwise fill the memory.
+      if (served.bytes > 64 * MB) throw new Error("the server sent more than 64 MB: the download was not stopped");
+      const part = new Uint8Array(server.chunkBytes ?? 0).fill(chunk % 251);
+      parts.push(part);
+      served.bytes += part.byteLength;
+      heard(() => listener.onProgress(served.bytes));
+    }
+    if (server.end === "broken" || server.end === "not-kept") throw new RequestFailure(true, served.bytes);
+    return new Blob(parts);
+  };
+  return { request, served };
+}
+
+/** A request that gets no answer: what the browser says for no connection, CORS, a refused or looping redirect. */
+const unanswered: BodyRequest = async () => {
+  throw new RequestFailure(false, 0);
+};
+
 /** Options with no policy of the page and no policy events, so only what a test passes matters. */
-function options(fetcher: (url: string, init?: RequestInit) => Promise<Response>, extra: FetchDatabaseOptions = {}): FetchDatabaseOptions {
-  return { fetch: fetcher as typeof fetch, base: "http://app.test/", connectSources: null, watchPolicy: () => () => {}, ...extra };
+function options(request: BodyRequest, extra: FetchDatabaseOptions = {}): FetchDatabaseOptions {
+  const fetcher = async () => {
+    throw new Error("fetch is only for finding out why a request got no answer");
+  };
+  return { request, fetch: fetcher as typeof fetch, base: "http://app.test/", connectSources: null, watchPolicy: () => () => {}, ...extra };
 }
 
 async function failure(promise: Promise<unknown>): Promise<DownloadError> {
@@ -57,29 +84,26 @@ describe("checkDatabaseUrl", () => {
 
 describe("fetchDatabase", () => {
   it("refuses another scheme before fetching anything", async () => {
-    const fetcher = vi.fn();
-    const error = await failure(fetchDatabase("ftp://files.example/a.sqlite", options(fetcher)));
+    const request = vi.fn(unanswered);
+    const error = await failure(fetchDatabase("ftp://files.example/a.sqlite", options(request)));
     expect(error.kind).toBe("scheme");
-    expect(fetcher).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
   });
 
   it("refuses an address the page's Content-Security-Policy does not allow, before fetching", async () => {
-    const fetcher = vi.fn();
-    const error = await failure(fetchDatabase(URL_, options(fetcher, { connectSources: ["'self'"] })));
+    const request = vi.fn(unanswered);
+    const error = await failure(fetchDatabase(URL_, options(request, { connectSources: ["'self'"] })));
     expect(error.kind).toBe("policy");
     expect(error.message).toMatch(
       /^Could not download https:\/\/data\.example\/files\/flights\.sqlite: this page's Content-Security-Policy does not allow connections to https:\/\/data\.example/,
     );
-    expect(fetcher).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
   });
 
-  it("downloads in chunks with progress, into a Blob", async () => {
+  it("downloads into a Blob, with progress", async () => {
     const progress: number[] = [];
-    const fetcher = async (_url: string, init?: RequestInit) => {
-      const { stream } = servedBody(MB, 3, init?.signal);
-      return new Response(stream, { headers: { "content-length": String(3 * MB) } });
-    };
-    const file = await fetchDatabase(URL_, options(fetcher, { onProgress: ({ receivedBytes, totalBytes }) => progress.push(receivedBytes / totalBytes!) }));
+    const { request } = servedRequest({ contentLength: 3 * MB, chunkBytes: MB, chunks: 3 });
+    const file = await fetchDatabase(URL_, options(request, { onProgress: ({ receivedBytes, totalBytes }) => progress.push(receivedBytes / totalBytes!) }));
     expect(file.name).toBe("flights.sqlite");
     const bytes = new Uint8Array(await file.content.arrayBuffer());
     expect(bytes.byteLength).toBe(3 * MB);
@@ -88,133 +112,65 @@ describe("fetchDatabase", () => {
   });
 
   it("refuses a body whose announced size is over the limit without reading it (regression: 1.1 GB read whole first)", async () => {
-    let served = { bytes: 0, cancelled: false };
-    const fetcher = async (_url: string, init?: RequestInit) => {
-      const body = servedBody(MB, 1_200, init?.signal);
-      served = body.served;
-      return new Response(body.stream, { headers: { "content-length": String(1_100 * MB) } });
-    };
-    const error = await failure(fetchDatabase(URL_, options(fetcher, { maxBytes: 1024 * MB })));
+    const { request, served } = servedRequest({ contentLength: 1_100 * MB, chunkBytes: MB, chunks: 1_200 });
+    const error = await failure(fetchDatabase(URL_, options(request, { maxBytes: 1024 * MB })));
     expect(error.kind).toBe("too-large");
     expect(error.message).toBe(`Could not download ${URL_}: the server announces 1.1 GB, and the page opens databases up to 1.0 GB; nothing was downloaded.`);
-    expect(served).toEqual({ bytes: 0, cancelled: true });
+    expect(served).toEqual({ bytes: 0, calledOff: true });
   });
 
   it("stops a body without a length at the limit, and calls the download off", async () => {
-    let served = { bytes: 0, cancelled: false };
-    let signal: AbortSignal | null | undefined;
-    const fetcher = async (_url: string, init?: RequestInit) => {
-      const body = servedBody(64 * 1024, 10_000, init?.signal); // 625 MB if read to the end
-      served = body.served;
-      signal = init?.signal;
-      return new Response(body.stream);
-    };
-    const error = await failure(fetchDatabase(URL_, options(fetcher, { maxBytes: 2 * MB })));
+    const { request, served } = servedRequest({ chunkBytes: 64 * 1024, chunks: 10_000 }); // 625 MB if read to the end
+    const error = await failure(fetchDatabase(URL_, options(request, { maxBytes: 2 * MB })));
     expect(error.kind).toBe("too-large");
     expect(error.message).toBe(`Could not download ${URL_}: the download was stopped at 2.0 MB, the largest database the page opens; the file is larger.`);
-    expect(served.cancelled).toBe(true);
-    expect(signal?.aborted).toBe(true);
+    expect(served.calledOff).toBe(true);
     expect(served.bytes).toBeLessThanOrEqual(2 * MB + 64 * 1024);
   });
 
   it("stops a body longer than it announced (as a lying or compressed one may be) at the limit too", async () => {
-    const fetcher = async (_url: string, init?: RequestInit) =>
-      new Response(servedBody(MB, 10, init?.signal).stream, { headers: { "content-length": String(MB) } });
-    expect((await failure(fetchDatabase(URL_, options(fetcher, { maxBytes: 4 * MB })))).kind).toBe("too-large");
-    const longer = await fetchDatabase(URL_, options(fetcher, { maxBytes: 20 * MB }));
-    const bytes = new Uint8Array(await longer.content.arrayBuffer());
+    const longer = { contentLength: MB, chunkBytes: MB, chunks: 10 };
+    expect((await failure(fetchDatabase(URL_, options(servedRequest(longer).request, { maxBytes: 4 * MB })))).kind).toBe("too-large");
+    const file = await fetchDatabase(URL_, options(servedRequest(longer).request, { maxBytes: 20 * MB }));
+    const bytes = new Uint8Array(await file.content.arrayBuffer());
     expect(bytes.byteLength).toBe(10 * MB);
     expect(bytes[9 * MB]).toBe(10);
   });
 
-  it("names the status when the server refuses", async () => {
-    const fetcher = async () => new Response("nope", { status: 404, statusText: "Not Found" });
-    expect((await failure(fetchDatabase(URL_, options(fetcher)))).message).toBe(`Could not download ${URL_}: the server answered 404 Not Found.`);
-  });
-
-  it("says when the connection broke off mid-download", async () => {
-    const fetcher = async () =>
-      new Response(
-        new ReadableStream(
-          {
-            pulled: 0,
-            pull(controller) {
-              this.pulled += 1;
-              if (this.pulled === 1) controller.enqueue(new Uint8Array(1024));
-              else controller.error(new TypeError("network error"));
-            },
-          } as UnderlyingDefaultSource<Uint8Array> & { pulled: number },
-          { highWaterMark: 0 },
-        ),
-      );
-    const error = await failure(fetchDatabase(URL_, options(fetcher)));
-    expect(error.kind).toBe("interrupted");
-    expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 1.0 KB (network error).`);
-  });
-
-  describe("with Chromium's Response.blob(), which rejects with 'Failed to fetch' whatever broke its stream", () => {
-    const chromiumBlob = (wholeFirst: boolean) =>
-      async function (this: Response): Promise<Blob> {
-        const reader = this.body!.getReader();
-        try {
-          for (;;) if ((await reader.read()).done) break;
-        } catch {
-          throw new TypeError("Failed to fetch");
-        }
-        if (wholeFirst) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        return new Blob([]);
-      };
-    const brokenBody = () => {
-      let pulls = 0;
-      return new ReadableStream<Uint8Array>(
-        {
-          pull(controller) {
-            pulls += 1;
-            if (pulls === 1) controller.enqueue(new Uint8Array(2048));
-            else controller.error(new TypeError("network error"));
-          },
-        },
-        { highWaterMark: 0 },
-      );
+  it("refuses a body past the limit that came between two progress events", async () => {
+    // The last event said 1 MB; the Blob the browser made holds 3 MB.
+    const request: BodyRequest = async (_url, listener) => {
+      listener.onHead({ status: 200, statusText: "OK", contentLength: null });
+      listener.onProgress(MB);
+      return new Blob([new Uint8Array(3 * MB)]);
     };
-
-    it("names the body's own error when the connection broke off", async () => {
-      const blob = vi.spyOn(Response.prototype, "blob").mockImplementation(chromiumBlob(false));
-      try {
-        const error = await failure(
-          fetchDatabase(
-            URL_,
-            options(async () => new Response(brokenBody())),
-          ),
-        );
-        expect(error.kind).toBe("interrupted");
-        expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 2.0 KB (network error).`);
-      } finally {
-        blob.mockRestore();
-      }
-    });
-
-    it("says the browser could not keep a body that arrived whole", async () => {
-      const blob = vi.spyOn(Response.prototype, "blob").mockImplementation(chromiumBlob(true));
-      try {
-        const error = await failure(
-          fetchDatabase(
-            URL_,
-            options(async () => new Response(new Uint8Array(3000))),
-          ),
-        );
-        expect(error.kind).toBe("not-kept");
-        expect(error.message).toBe(`Could not download ${URL_}: all 2.9 KB arrived, but the browser could not keep them (The quota has been exceeded.).`);
-      } finally {
-        blob.mockRestore();
-      }
-    });
+    expect((await failure(fetchDatabase(URL_, options(request, { maxBytes: 2 * MB })))).kind).toBe("too-large");
   });
 
-  describe("a fetch that fails ('Failed to fetch') is explained", () => {
-    /** fetch as the browser answers each kind of request to a server that behaves in one way. */
-    function browserFetch(server: { redirects?: boolean; reachable: boolean }) {
-      return async (_url: string, init?: RequestInit) => {
+  it("names the status when the server refuses, and reads none of its body", async () => {
+    const { request, served } = servedRequest({ status: 404, statusText: "Not Found", chunkBytes: 1024, chunks: 1 });
+    expect((await failure(fetchDatabase(URL_, options(request)))).message).toBe(`Could not download ${URL_}: the server answered 404 Not Found.`);
+    expect(served).toEqual({ bytes: 0, calledOff: true });
+  });
+
+  it("says after how much the connection broke off mid-download", async () => {
+    const { request } = servedRequest({ contentLength: 4096, chunkBytes: 1024, chunks: 1, end: "broken" });
+    const error = await failure(fetchDatabase(URL_, options(request)));
+    expect(error.kind).toBe("interrupted");
+    expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 1.0 KB (the connection ended before the whole file came).`);
+  });
+
+  it("says the browser could not keep a body that arrived whole", async () => {
+    const { request } = servedRequest({ contentLength: 3000, chunkBytes: 3000, chunks: 1, end: "not-kept" });
+    const error = await failure(fetchDatabase(URL_, options(request)));
+    expect(error.kind).toBe("not-kept");
+    expect(error.message).toBe(`Could not download ${URL_}: all 2.9 KB arrived, but the browser could not keep them.`);
+  });
+
+  describe("a request that gets no answer is explained", () => {
+    /** fetch, for the requests that find out why, as the browser answers each kind to a server that behaves in one way. */
+    function browserFetch(server: { redirects?: boolean; reachable: boolean }): typeof fetch {
+      return async (_url: unknown, init?: RequestInit) => {
         if (init?.redirect === "manual" && server.redirects) return { type: "opaqueredirect", status: 0 } as Response;
         if (init?.mode === "no-cors" && server.reachable) return { type: "opaque", status: 0 } as Response;
         throw new TypeError("Failed to fetch");
@@ -222,7 +178,7 @@ describe("fetchDatabase", () => {
     }
 
     it("as no connection when nothing answers", async () => {
-      const error = await failure(fetchDatabase(URL_, options(browserFetch({ reachable: false }))));
+      const error = await failure(fetchDatabase(URL_, options(unanswered, { fetch: browserFetch({ reachable: false }) })));
       expect(error.kind).toBe("network");
       expect(error.message).toBe(
         `Could not download ${URL_}: no connection to data.example (the address may be wrong, the server down, or this device offline).`,
@@ -230,13 +186,13 @@ describe("fetchDatabase", () => {
     });
 
     it("as CORS when the server answers but not to other sites", async () => {
-      const error = await failure(fetchDatabase(URL_, options(browserFetch({ reachable: true }))));
+      const error = await failure(fetchDatabase(URL_, options(unanswered, { fetch: browserFetch({ reachable: true }) })));
       expect(error.kind).toBe("cors");
       expect(error.message).toContain("data.example answered, but does not allow other sites to read it");
     });
 
     it("as a redirect loop when the server redirects and following never ends", async () => {
-      const error = await failure(fetchDatabase(URL_, options(browserFetch({ redirects: true, reachable: false }))));
+      const error = await failure(fetchDatabase(URL_, options(unanswered, { fetch: browserFetch({ redirects: true, reachable: false }) })));
       expect(error.kind).toBe("redirect-loop");
       expect(error.message).toBe(`Could not download ${URL_}: the server keeps redirecting (a redirect loop, or more than 20 redirects).`);
     });
@@ -249,18 +205,19 @@ describe("fetchDatabase", () => {
           refuse = () => {};
         };
       };
-      const fetcher = async (url: string, init?: RequestInit) => {
-        if (init?.redirect === undefined && init?.mode === undefined) refuse(url);
-        return browserFetch({ redirects: true, reachable: false })(url, init);
+      // The request's redirect refused by the page's policy: the browser says only that it got no answer.
+      const refused: BodyRequest = async (url) => {
+        refuse(url);
+        throw new RequestFailure(false, 0);
       };
-      const error = await failure(fetchDatabase(URL_, options(fetcher, { watchPolicy })));
+      const error = await failure(fetchDatabase(URL_, options(refused, { watchPolicy, fetch: browserFetch({ redirects: true, reachable: false }) })));
       expect(error.kind).toBe("policy");
       expect(error.message).toBe(`Could not download ${URL_}: the server redirected to a site this page's Content-Security-Policy does not allow.`);
     });
 
     it("never as just 'Failed to fetch'", async () => {
       for (const server of [{ reachable: false }, { reachable: true }, { redirects: true, reachable: false }]) {
-        const error = await failure(fetchDatabase(URL_, options(browserFetch(server))));
+        const error = await failure(fetchDatabase(URL_, options(unanswered, { fetch: browserFetch(server) })));
         expect(error.message).not.toContain("Failed to fetch");
       }
     });

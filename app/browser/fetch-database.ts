@@ -1,9 +1,10 @@
 // Downloads a database from a URL (?db=… or Open URL): http(s) only, the announced size checked before the body is
-// read, the body streamed with progress and stopped at the size limit, and a failure named by its real cause.
+// read, the body made a Blob by the browser with progress and stopped at the size limit (body-request.ts), and a
+// failure named by its real cause.
 import { MAX_DATABASE_BYTES } from "../core/db/sqljs-engine";
 import { formatBytes } from "../core/format";
-import { errorMessage } from "../core/error-message";
 import { connectSourcesInForce, isConnectAllowed } from "./content-security";
+import { RequestFailure, xhrBodyRequest, type BodyRequest } from "./body-request";
 
 export interface FetchedFile {
   name: string;
@@ -34,6 +35,9 @@ export interface FetchDatabaseOptions {
   /** Larger downloads are refused (announced) or stopped (streamed); defaults to the limit for opened files. */
   maxBytes?: number;
   onProgress?: (progress: DownloadProgress) => void;
+  /** The request that brings the body (XMLHttpRequest's, by default). */
+  request?: BodyRequest;
+  /** The requests that find out why a request got no answer (the browser's fetch, by default). */
   fetch?: typeof fetch;
   /** Where a relative URL is resolved against: the page's address. */
   base?: string;
@@ -105,39 +109,56 @@ export async function fetchDatabase(url: string, options: FetchDatabaseOptions =
 
   const refusedByPolicy: string[] = [];
   const stopWatching = (options.watchPolicy ?? watchPolicyViolations)((blocked) => refusedByPolicy.push(blocked));
-  const controller = new AbortController();
+  const tooLarge = () => fail("too-large", `the download was stopped at ${formatBytes(maxBytes)}, the largest database the page opens; the file is larger`);
+  let announced: number | null = null;
+  let received = 0;
+  /** Made once the size is known (or known to be unknown), from the answer's head. */
+  let reporter: ProgressReport | null = null;
+  const report = (bytes: number, last = false) => reporter?.(bytes, last);
   try {
-    let response: Response;
+    let content: Blob;
     try {
-      response = await fetcher(checked.url.href, { signal: controller.signal });
-    } catch {
-      // fetch hides the cause from the page ("Failed to fetch" for all of them); find it out.
+      content = await (options.request ?? xhrBodyRequest)(checked.url.href, {
+        onHead(head) {
+          if (head.status < 200 || head.status > 299) {
+            throw fail("http", `the server answered ${head.status}${head.statusText ? ` ${head.statusText}` : ""}`);
+          }
+          announced = head.contentLength;
+          if (announced !== null && announced > maxBytes) {
+            throw fail(
+              "too-large",
+              `the server announces ${formatBytes(announced)}, and the page opens databases up to ${formatBytes(maxBytes)}; nothing was downloaded`,
+            );
+          }
+          reporter = progressReporter(announced, options.onProgress);
+        },
+        onProgress(bytes) {
+          received = bytes;
+          // A body without a length, or longer than it announced (as a lying or compressed one may be): stopped here.
+          if (bytes > maxBytes) throw tooLarge();
+          report(bytes);
+        },
+      });
+    } catch (error) {
+      if (error instanceof DownloadError) throw error;
+      if (error instanceof RequestFailure && error.responded) {
+        received = Math.max(received, error.receivedBytes);
+        // All of it arrived, and the browser could not keep it (its storage for Blobs is full, say).
+        if (announced !== null && received >= announced) throw fail("not-kept", `all ${formatBytes(received)} arrived, but the browser could not keep them`);
+        throw fail("interrupted", `the download broke off after ${formatBytes(received)} (the connection ended before the whole file came)`);
+      }
+      // The browser hides why a request got no answer; find it out.
       const cause = await diagnoseFailedFetch(checked.url.href, fetcher);
       if (refusedByPolicy.length > 0) throw fail("policy", policyCause(refusedByPolicy[0]!, checked.url.href));
       throw fail(cause.kind, cause.text);
     }
-    if (!response.ok) {
-      throw fail("http", `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
-    }
-    const announced = announcedLength(response);
-    if (announced !== null && announced > maxBytes) {
-      controller.abort();
-      throw fail(
-        "too-large",
-        `the server announces ${formatBytes(announced)}, and the page opens databases up to ${formatBytes(maxBytes)}; nothing was downloaded`,
-      );
-    }
-    const content = await readBody(response, announced, maxBytes, controller, options.onProgress, fail);
+    // Past the limit since the last progress event.
+    if (content.size > maxBytes) throw tooLarge();
+    report(content.size, true);
     return { name: fileNameFromUrl(checked.url.href), content };
   } finally {
     stopWatching();
   }
-}
-
-function announcedLength(response: Response): number | null {
-  const header = response.headers.get("content-length");
-  if (header === null || !/^\d+$/.test(header.trim())) return null;
-  return Number(header);
 }
 
 function policyCause(blocked: string, requested: string): string {
@@ -174,66 +195,10 @@ async function diagnoseFailedFetch(url: string, fetcher: typeof fetch): Promise<
   return { kind: "network", text: `no connection to ${host} (the address may be wrong, the server down, or this device offline)` };
 }
 
-/**
- * Reads the body into a Blob, counting it on its way, so a body past the limit is stopped there rather than read whole
- * first. The browser builds the Blob (Response.blob() on the counted stream), out of the page's JavaScript heap. The
- * body used to be gathered into one buffer on the page, which was then cloned whole to the SQLite worker and copied
- * whole again into a Blob when the database was kept: for a 400 MB download, two tasks of ~1.2–1.5 s and the file
- * held three times in the page's process. Blobs made by the page from each chunk cost it twice the time Response.blob()
- * does (~9 against ~5 ms a megabyte here).
- */
-async function readBody(
-  response: Response,
-  announced: number | null,
-  maxBytes: number,
-  controller: AbortController,
-  onProgress: FetchDatabaseOptions["onProgress"],
-  fail: (kind: DownloadFailureKind, cause: string) => DownloadError,
-): Promise<Blob> {
-  if (!response.body) return await response.blob();
-  const report = progressReporter(announced, onProgress);
-  let received = 0;
-  let tooLarge: DownloadError | null = null;
-  let whole = false;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, stream) {
-      if (received + chunk.byteLength > maxBytes) {
-        tooLarge = fail("too-large", `the download was stopped at ${formatBytes(maxBytes)}, the largest database the page opens; the file is larger`);
-        stream.error(tooLarge);
-        return;
-      }
-      received += chunk.byteLength;
-      report(received);
-      stream.enqueue(chunk);
-    },
-    flush() {
-      whole = true;
-    },
-  });
-  // Piped here, not by pipeThrough, to keep the body's own error: Chromium's Response.blob() rejects with "Failed to
-  // fetch" whatever broke the stream it reads.
-  let broken: unknown = null;
-  const piped = response.body.pipeTo(counter.writable).catch((error: unknown) => {
-    broken = error;
-  });
-  let body: Blob;
-  try {
-    body = await new Response(counter.readable).blob();
-  } catch (error) {
-    controller.abort();
-    await piped;
-    if (tooLarge) throw tooLarge;
-    if (!whole) throw fail("interrupted", `the download broke off after ${formatBytes(received)} (${errorMessage(broken ?? error)})`);
-    // All of it arrived, and the browser could not keep it (its storage for Blobs is full, say).
-    throw fail("not-kept", `all ${formatBytes(received)} arrived, but the browser could not keep them (${errorMessage(error)})`);
-  }
-  await piped;
-  report(received, true);
-  return body;
-}
+type ProgressReport = (received: number, last?: boolean) => void;
 
-/** Progress about every half percent (or every megabyte when the size is unknown): a store update per chunk is too many. */
-function progressReporter(total: number | null, onProgress: FetchDatabaseOptions["onProgress"]): (received: number, last?: boolean) => void {
+/** Progress about every half percent (or every megabyte when the size is unknown): a store update per event is too many. */
+function progressReporter(total: number | null, onProgress: FetchDatabaseOptions["onProgress"]): ProgressReport {
   const step = total ? Math.max(1, Math.floor(total / 200)) : 1024 * 1024;
   let next = 0;
   return (received, last = false) => {
