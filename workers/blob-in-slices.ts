@@ -1,6 +1,6 @@
 // A large Blob read whole in the SQLite worker a slice at a time, with a pause after each slice, so that queries that
 // come meanwhile are served: a large kept database is read on demand until it is held whole (kept-database.ts), and
-// `blob.arrayBuffer()` held the worker for up to ~0.8 s at a time on the bench's 401 MB file while it read.
+// one `arrayBuffer()` of the whole Blob held the worker for up to ~0.8 s at a time on the bench's 401 MB file.
 import { yieldToEvents } from "../app/core/yield-to-events";
 
 /** A slice's copy into the whole takes ~2-3 ms here; its read, asynchronous, leaves the worker free meanwhile. */

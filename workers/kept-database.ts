@@ -171,8 +171,8 @@ export function openKeptDatabaseWhenAsked(
             return;
           }
           globalThis.performance?.mark?.("querylab:worker-kept-loaded");
+          // Its content key was hashed before the swap (DatabaseService.openReadOnDemandUntilWhole): nothing is left to hash.
           scope.postMessage({ type: KEPT_DATABASE_LOADED_MESSAGE, id: request.id, loaded: true } satisfies KeptDatabaseLoaded);
-          await engine.contentKey().catch(() => undefined);
         });
       })(),
     );

@@ -24,15 +24,22 @@ export type BodyRequest = (url: string, listener: BodyListener) => Promise<Blob>
 
 /**
  * A request that failed on its way: before any answer (the browser does not say why: no connection, CORS, a redirect
- * refused or looping), or after `receivedBytes` of the body (the connection broke off, or the browser could not keep
- * what arrived).
+ * refused or looping), or after the answer came, with the bytes received by the last progress event: the connection
+ * broke off (a network error), or all of the body arrived and the browser could not keep it (no Blob at the end).
  */
 export class RequestFailure extends Error {
   constructor(
     readonly responded: boolean,
     readonly receivedBytes: number,
+    readonly ended: "network-error" | "not-kept" = "network-error",
   ) {
-    super(responded ? `the request failed after ${receivedBytes} bytes of its body` : "the request got no answer");
+    super(
+      !responded
+        ? "the request got no answer"
+        : ended === "not-kept"
+          ? "the body arrived, and the browser could not keep it"
+          : `the request failed after ${receivedBytes} bytes of its body`,
+    );
     this.name = "RequestFailure";
   }
 }
@@ -76,7 +83,7 @@ export const xhrBodyRequest: BodyRequest = (url, listener) =>
       if (calledOff) return;
       // No Blob when the browser could not keep the body (its storage for Blobs full, say).
       if (request.response instanceof Blob) resolve(request.response);
-      else reject(new RequestFailure(true, received));
+      else reject(new RequestFailure(true, received, "not-kept"));
     };
     // An error, or an abort that was not ours (the page closing): XHR says no more than fetch about why.
     request.onerror = request.onabort = () => {

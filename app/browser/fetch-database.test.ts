@@ -42,7 +42,8 @@ function servedRequest(server: Server) {
       served.bytes += part.byteLength;
       heard(() => listener.onProgress(served.bytes));
     }
-    if (server.end === "broken" || server.end === "not-kept") throw new RequestFailure(true, served.bytes);
+    if (server.end === "broken") throw new RequestFailure(true, served.bytes, "network-error");
+    if (server.end === "not-kept") throw new RequestFailure(true, served.bytes, "not-kept");
     return new Blob(parts);
   };
   return { request, served };
@@ -157,14 +158,24 @@ describe("fetchDatabase", () => {
     const { request } = servedRequest({ contentLength: 4096, chunkBytes: 1024, chunks: 1, end: "broken" });
     const error = await failure(fetchDatabase(URL_, options(request)));
     expect(error.kind).toBe("interrupted");
-    expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 1.0 KB (the connection ended before the whole file came).`);
+    expect(error.message).toBe(`Could not download ${URL_}: the download broke off after 1.0 KB (a network error).`);
   });
 
   it("says the browser could not keep a body that arrived whole", async () => {
-    const { request } = servedRequest({ contentLength: 3000, chunkBytes: 3000, chunks: 1, end: "not-kept" });
+    // Told by the request itself, not guessed from the sizes: here the server announced no length.
+    const { request } = servedRequest({ chunkBytes: 3000, chunks: 1, end: "not-kept" });
     const error = await failure(fetchDatabase(URL_, options(request)));
     expect(error.kind).toBe("not-kept");
-    expect(error.message).toBe(`Could not download ${URL_}: all 2.9 KB arrived, but the browser could not keep them.`);
+    expect(error.message).toBe(`Could not download ${URL_}: all of it arrived, but the browser could not keep it.`);
+  });
+
+  it("says a request that could not be made so, rather than guessing at the network", async () => {
+    const broken: BodyRequest = async () => {
+      throw new TypeError("XMLHttpRequest is not a constructor");
+    };
+    const error = await failure(fetchDatabase(URL_, options(broken)));
+    expect(error.kind).toBe("network");
+    expect(error.message).toBe(`Could not download ${URL_}: the request could not be made (XMLHttpRequest is not a constructor).`);
   });
 
   describe("a request that gets no answer is explained", () => {

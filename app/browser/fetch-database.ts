@@ -3,6 +3,7 @@
 // failure named by its real cause.
 import { MAX_DATABASE_BYTES } from "../core/db/sqljs-engine";
 import { formatBytes } from "../core/format";
+import { errorMessage } from "../core/error-message";
 import { connectSourcesInForce, isConnectAllowed } from "./content-security";
 import { RequestFailure, xhrBodyRequest, type BodyRequest } from "./body-request";
 
@@ -32,7 +33,11 @@ export interface DownloadProgress {
 }
 
 export interface FetchDatabaseOptions {
-  /** Larger downloads are refused (announced) or stopped (streamed); defaults to the limit for opened files. */
+  /**
+   * Larger downloads are refused (announced) or stopped (at the first progress event past the limit: the browser sends
+   * a few a second, so some megabytes more may arrive first; a Blob past it at the end is refused too); defaults to
+   * the limit for opened files.
+   */
   maxBytes?: number;
   onProgress?: (progress: DownloadProgress) => void;
   /** The request that brings the body (XMLHttpRequest's, by default). */
@@ -141,11 +146,13 @@ export async function fetchDatabase(url: string, options: FetchDatabaseOptions =
       });
     } catch (error) {
       if (error instanceof DownloadError) throw error;
-      if (error instanceof RequestFailure && error.responded) {
+      if (!(error instanceof RequestFailure)) throw fail("network", `the request could not be made (${errorMessage(error)})`);
+      if (error.responded) {
         received = Math.max(received, error.receivedBytes);
         // All of it arrived, and the browser could not keep it (its storage for Blobs is full, say).
-        if (announced !== null && received >= announced) throw fail("not-kept", `all ${formatBytes(received)} arrived, but the browser could not keep them`);
-        throw fail("interrupted", `the download broke off after ${formatBytes(received)} (the connection ended before the whole file came)`);
+        if (error.ended === "not-kept") throw fail("not-kept", `all of it arrived, but the browser could not keep it`);
+        // The count is the last progress event's: the browser sends one a few times a second.
+        throw fail("interrupted", `the download broke off after ${formatBytes(received)} (a network error)`);
       }
       // The browser hides why a request got no answer; find it out.
       const cause = await diagnoseFailedFetch(checked.url.href, fetcher);

@@ -137,7 +137,9 @@ export class DatabaseService {
       }
       // Hashed here a slice at a time, with reads still answered on demand between slices, rather than by the open
       // in the swap's one task, where a query sent then waited for the whole pass (~130-300 ms for a 401 MB file).
-      const contentHash = bytes.byteLength > HASH_SLICE_BYTES ? await hashBytesInSlices(bytes) : undefined;
+      // Not when the caller asked for the hash later (a first visit's sample: answered first, hashed after).
+      const hashFirst = !options.hashLater && bytes.byteLength > HASH_SLICE_BYTES;
+      const contentHash = hashFirst ? await hashBytesInSlices(bytes) : undefined;
       if (this.opens !== generation) return null;
       // The same file: results on screen stay pageable, and nothing connection-local was made meanwhile (every
       // statement that could make it waited for this swap).

@@ -248,6 +248,21 @@ describe("a database read on demand until it is loaded whole (a first visit's sa
     expect(await service.contentKey()).toBe(await openedWhole.contentKey());
   });
 
+  it("leaves the hash to the open when the caller asked for it later (a first visit's sample: answered first)", async () => {
+    const large = overThreeHashSlices();
+    const { service } = serviceOverBytes(undefined, large);
+    const engine = (service as unknown as { engine: SqliteEngine }).engine;
+    const open = engine.open.bind(engine);
+    const swaps: Array<OpenOptions | undefined> = [];
+    engine.open = (bytes, options) => (swaps.push(options), open(bytes, options));
+    const download = heldDownload();
+    const { whole } = await service.openReadOnDemandUntilWhole(spec, download.load, { checkPages: false, hashLater: true });
+    download.finish(large.slice());
+    expect(await whole).toMatchObject({ ok: true });
+    expect(swaps).toEqual([{ checkPages: false, hashLater: true, keepResults: true }]);
+    expect(await service.contentKey()).toBe(hashBytes(large));
+  });
+
   it("swaps nothing when another database is opened while the bytes are hashed", async () => {
     const large = overThreeHashSlices();
     const { service } = serviceOverBytes(undefined, large);

@@ -220,7 +220,7 @@ export class SqliteEngine {
     tuneConnection(candidate);
     this.lazy = null;
     if (!options.keepResults) this.results.clear();
-    this.openedHash = hashLater && bytes ? null : (options.contentHash ?? hashBytes(bytes ?? new Uint8Array()));
+    this.openedHash = !bytes ? hashBytes(new Uint8Array()) : hashLater ? null : (options.contentHash ?? hashBytes(bytes));
     this.unhashed = this.openedHash === null ? bytes : null;
     this.writes = 0;
     this.session = Math.random().toString(36).slice(2, 10);
