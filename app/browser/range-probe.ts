@@ -1,6 +1,6 @@
 // Asks a server, before any download, whether it answers HTTP range requests for a database URL: if it does, the
 // database can be read on demand (only the pages a query touches); if not, it is downloaded whole as before.
-import { parseContentRange, type RemoteFileVersion } from "../core/db/lazy-file";
+import { parseContentLength, parseContentRange, type RemoteFileVersion } from "../core/db/lazy-file";
 import { errorMessage } from "../core/error-message";
 
 /** The server serves ranges: the file's size, and its first bytes (enough to check the SQLite header). */
@@ -46,11 +46,6 @@ export function rangeSupportFrom(
   return { ranges: true, sizeBytes, firstBytes: body, version: { etag: headers.get("etag"), lastModified: headers.get("last-modified") } };
 }
 
-function contentLength(headers: { get(name: string): string | null }): number | null {
-  const value = headers.get("content-length");
-  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
-}
-
 /**
  * One GET with `Range: bytes=0-99` (a CORS-safelisted header, so no preflight), and a HEAD only when the size is
  * hidden. Any failure means "download whole": the download then reports the real cause, as before.
@@ -67,7 +62,7 @@ export async function probeRanges(url: string, fetcher: typeof fetch = globalThi
     let sizeFallback: number | null = null;
     if (parseContentRange(response.headers.get("content-range")) === null) {
       const head = await fetcher(url, { method: "HEAD", cache: "no-store" });
-      sizeFallback = head.ok ? contentLength(head.headers) : null;
+      sizeFallback = head.ok ? parseContentLength(head.headers.get("content-length")) : null;
     }
     return rangeSupportFrom(response.status, response.headers, body, sizeFallback);
   } catch (error) {

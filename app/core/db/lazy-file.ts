@@ -337,6 +337,11 @@ export interface RemoteFileVersion {
   lastModified: string | null;
 }
 
+/** A Content-Length header's bytes; null when it is missing or not a whole number. */
+export function parseContentLength(value: string | null): number | null {
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
+}
+
 /** `bytes 0-99/12345` → its parts; null for anything else (an unsatisfied range, an unknown total, other units). */
 export function parseContentRange(value: string | null): { start: number; end: number; total: number } | null {
   const match = value ? /^\s*bytes\s+(\d+)-(\d+)\/(\d+)\s*$/i.exec(value) : null;
