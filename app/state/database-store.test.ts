@@ -232,6 +232,32 @@ describe("database store", () => {
     expect(tab.store.getState().notice?.message).toMatch(/^notes\.db: .*The database that was open is still open\.$/);
   });
 
+  it("takes down a failed open's notice when the next open starts, and keeps a notice about the open database until one succeeds", async () => {
+    const tab = await openTab(createMemoryStorage({ durable: true }));
+    expect(await tab.store.getState().openFile(new File(["not sqlite at all"], "notes.db"))).toBe(false);
+    expect(tab.store.getState().notice).toMatchObject({ kind: "error", failedOpen: true });
+    // What the page shows from the moment the next open says it is loading.
+    const shownWhileLoading: unknown[] = [];
+    const unsubscribe = tab.store.subscribe((state, previous) => {
+      if (state.loading && !previous.loading) shownWhileLoading.push(state.notice);
+    });
+    try {
+      expect(await tab.store.getState().openFile(new File(["still not sqlite"], "other.db"))).toBe(false);
+      expect(shownWhileLoading).toEqual([null]);
+      expect(tab.store.getState().notice?.message).toMatch(/^other\.db: /);
+
+      // A notice about the database that is open (here, a table imported into it) stays while another open runs.
+      expect(await tab.store.getState().importFile(new File(["name,qty\npen,3\n"], "stock.csv"))).toBe(true);
+      const imported = tab.store.getState().notice;
+      expect(imported).toMatchObject({ kind: "info" });
+      shownWhileLoading.length = 0;
+      expect(await tab.store.getState().openFile(new File(["not sqlite"], "third.db"))).toBe(false);
+      expect(shownWhileLoading).toEqual([imported]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it("does not say saved while a change made during an earlier save is still to be saved (a reload then would lose it)", async () => {
     const storage = createMemoryStorage({ durable: true });
     const tab = await openTab(storage);

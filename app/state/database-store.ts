@@ -80,6 +80,16 @@ export interface SaveFailure {
 export interface Notice {
   kind: "error" | "info";
   message: string;
+  /**
+   * It reports an open that failed (the database that was open stayed open). It told of that attempt, not of the
+   * database on screen, so it goes when the next open starts: left up, it stood beside the next download's progress.
+   */
+  failedOpen?: true;
+}
+
+/** The notice of an open that failed: see Notice.failedOpen. */
+function openFailed(message: string): Notice {
+  return { kind: "error", message, failedOpen: true };
 }
 
 export interface CurrentDatabase extends StoredDatabaseMeta {
@@ -357,7 +367,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           if (othersOpened()) return get().current !== null;
           return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
         } catch (error) {
-          set({ notice: { kind: "error", message: errorMessage(error) } });
+          set({ notice: openFailed(errorMessage(error)) });
           return false;
         }
       });
@@ -371,7 +381,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       const { outcome, schema, whole, url } = openedInWorker;
       markStart("database-bytes");
       if (!outcome.ok) {
-        set({ notice: { kind: "error", message: `${sample.title}: ${outcome.error.message}` } });
+        set({ notice: openFailed(`${sample.title}: ${outcome.error.message}`) });
         return false;
       }
       latestOpened = ++openRequests;
@@ -422,7 +432,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       if (request.kind === "url") return get().openUrl(request.url);
       const sample = samples.find((entry) => entry.id === request.id);
       if (sample) return get().openSample(sample);
-      set({ notice: { kind: "error", message: `There is no sample called "${request.id}" (there are: ${samples.map((entry) => entry.id).join(", ")}).` } });
+      set({ notice: openFailed(`There is no sample called "${request.id}" (there are: ${samples.map((entry) => entry.id).join(", ")}).`) });
       return false;
     }
 
@@ -562,15 +572,14 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
         services.connection().restart();
         await get().reloadAfterStop();
         set({
-          notice: {
-            kind: "error",
-            message: `${name}: SQLite could not open it (${errorMessage(error)}); it may be too large for this page. The database that was open is open again.`,
-          },
+          notice: openFailed(
+            `${name}: SQLite could not open it (${errorMessage(error)}); it may be too large for this page. The database that was open is open again.`,
+          ),
         });
         return false;
       }
       if (!outcome.ok) {
-        set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
+        set({ notice: openFailed(`${name}: ${outcome.error.message} The database that was open is still open.`) });
         return false;
       }
       latestOpened = request;
@@ -609,11 +618,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       } catch (error) {
         services.connection().restart();
         await get().reloadAfterStop();
-        set({ notice: { kind: "error", message: `${name}: SQLite could not read it (${errorMessage(error)}). The database that was open is open again.` } });
+        set({ notice: openFailed(`${name}: SQLite could not read it (${errorMessage(error)}). The database that was open is open again.`) });
         return false;
       }
       if (!outcome.ok) {
-        set({ notice: { kind: "error", message: `${name}: ${outcome.error.message} The database that was open is still open.` } });
+        set({ notice: openFailed(`${name}: ${outcome.error.message} The database that was open is still open.`) });
         return false;
       }
       latestOpened = request;
@@ -683,8 +692,14 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       return { storageAvailable, storageNotice, recent, lastOpenId };
     }
 
+    /** An open under way, shown as loading; the notice of an earlier failed open goes as it starts. */
+    /** Clears the notice of an earlier failed open (Notice.failedOpen), to be spread into the set that starts another. */
+    function withoutFailedOpenNotice(): { notice?: null } {
+      return get().notice?.failedOpen ? { notice: null } : {};
+    }
+
     async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
-      set({ loading: { label, fraction: null } });
+      set({ loading: { label, fraction: null }, ...withoutFailedOpenNotice() });
       try {
         return await work();
       } finally {
@@ -800,7 +815,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
             const bytes = await services.loadSampleBytes(sample);
             return await openBytes(bytes, sample.title, "sample", newId(), undefined, { checkPages: !sampleIsWhole(sample, bytes) });
           } catch (error) {
-            set({ notice: { kind: "error", message: errorMessage(error) } });
+            set({ notice: openFailed(errorMessage(error)) });
             return false;
           }
         });
@@ -846,7 +861,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           } catch (error) {
             // Too large to download, and the server offers no other way: say what would have let it open.
             const noRanges = error instanceof DownloadError && error.kind === "too-large" ? ` ${RANGES_WOULD_HELP}` : "";
-            set({ notice: { kind: "error", message: `${errorMessage(error)}${noRanges} The database that was open is still open.` } });
+            set({ notice: openFailed(`${errorMessage(error)}${noRanges} The database that was open is still open.`) });
             return false;
           }
         });
@@ -854,9 +869,10 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
 
       async newDatabase() {
         const request = ++openRequests;
+        set(withoutFailedOpenNotice());
         const outcome = await engine().open(null);
         if (!outcome.ok) {
-          set({ notice: { kind: "error", message: outcome.error.message } });
+          set({ notice: openFailed(outcome.error.message) });
           return false;
         }
         latestOpened = request;
@@ -869,10 +885,11 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       },
 
       async reopenRecent(id) {
+        set(withoutFailedOpenNotice());
         try {
           const stored = await storage().loadDatabase(id);
           if (!stored) {
-            set({ notice: { kind: "error", message: "That database is no longer stored in this browser." } });
+            set({ notice: openFailed("That database is no longer stored in this browser.") });
             return false;
           }
           // The stored copy goes to the worker unread, which reads it; the page keeps the copy in the bytes' place.
@@ -883,7 +900,7 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
           if (opened) checkKeptPages(stored.meta);
           return opened;
         } catch (error) {
-          set({ notice: { kind: "error", message: `The stored database could not be read (${errorMessage(error)}).` } });
+          set({ notice: openFailed(`The stored database could not be read (${errorMessage(error)}).`) });
           return false;
         }
       },
