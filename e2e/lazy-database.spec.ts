@@ -67,12 +67,24 @@ test("a database on a server that answers ranges is read on demand: a lookup by 
   expect(lookup.bytes).toBeLessThan(readings.sizeBytes / 50);
   await expect(resultSummary(page)).toContainText(`read ${formatBytes(lookup.bytes)} in ${lookup.requests} request`);
 
-  // A scan reads the rest of the table (the profile's first rows are cached), in growing requests rather than one per page.
+  // The latest rows, newest first: SQLite reads the table's pages from the end of the file backward, and the reads
+  // ahead run backward with it (one request per page before: ~180 here, 2,231 for the bench's 100,000 rows). An eighth
+  // of the table, so that the scan below still has most of it to read.
+  server.reset();
+  const latest = Math.floor(readings.rows / 8);
+  await runSql(page, `SELECT count(*) AS n, min(id) AS first FROM (SELECT id FROM readings ORDER BY id DESC LIMIT ${latest})`);
+  await expect(page.getByRole("gridcell", { name: String(readings.rows - latest + 1), exact: true })).toBeVisible();
+  const backward = server.sent();
+  expect(backward.bytes).toBeGreaterThan(readings.sizeBytes * 0.1);
+  expect(backward.requests).toBeLessThan(20);
+
+  // A scan reads the rest of the table (the profile's first rows and the latest rows are cached), in growing requests
+  // rather than one per page.
   server.reset();
   await runSql(page, "SELECT count(*) FROM readings");
   await expect(page.getByRole("gridcell", { name: String(readings.rows), exact: true })).toBeVisible();
   const scan = server.sent();
-  expect(scan.bytes).toBeGreaterThan(readings.sizeBytes * 0.5);
+  expect(scan.bytes).toBeGreaterThan(readings.sizeBytes * 0.4);
   expect(scan.requests).toBeLessThan(100);
   await expect(resultSummary(page)).toContainText(`read ${formatBytes(scan.bytes)} in ${scan.requests} requests`);
 
@@ -282,7 +294,7 @@ test("a database downloaded whole (a server without ranges) goes to the SQLite w
 });
 
 test("a download that breaks off says after how much, and the open database stays", async ({ page }) => {
-  // A server without ranges that announces 4 MB, sends 1 MB of the download, then drops its connection. The page's
+  // A server without ranges that announces 4 MB, sends 1 MB of the download, then closes its connection. The page's
   // range probe gets the whole file, as from any server without ranges: dropped too, its connection (which the browser
   // may have reused for the download by then) once killed the download before its answer, seen as "no answer".
   const dropping = createServer((request, response) => {
@@ -291,8 +303,10 @@ test("a download that breaks off says after how much, and the open database stay
     response.writeHead(200, { ...cors, "Content-Length": String(4 * 1024 * 1024) });
     if (request.method === "HEAD" || request.headers.range !== undefined)
       return void response.end(request.method === "HEAD" ? undefined : Buffer.alloc(4 * 1024 * 1024));
+    // Ended (FIN), not destroyed (RST): a reset makes the receiving side drop what it has not read yet, so under load
+    // (the browser's network process slow to read) the head went with it, and the page saw no answer at all.
     const socket = request.socket;
-    response.write(Buffer.alloc(1024 * 1024), () => setTimeout(() => socket.destroy(), 200));
+    response.write(Buffer.alloc(1024 * 1024), () => setTimeout(() => socket.end(), 200));
   });
   await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/broken.sqlite`;

@@ -149,6 +149,35 @@ describe("LazyFile", () => {
     expect(source.requests.map(([start, end]) => end - start)).toEqual([1024, 1024]);
   });
 
+  it("reads ahead backward when reads run from the end of the file to its start (SQLite's check of a b-tree)", () => {
+    const source = recordingSource(1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 8 * 1024 });
+    for (let block = 1023; block >= 0; block -= 1) expect(file.read(block * 1024, block * 1024 + 1024)).toEqual(expected(block * 1024, block * 1024 + 1024));
+    // One block, then each request twice the last (to the limit), each ending where the one before began.
+    expect(source.requests.slice(0, 6)).toEqual([
+      [1023 * 1024, 1024 * 1024],
+      [1021 * 1024, 1023 * 1024],
+      [1017 * 1024, 1021 * 1024],
+      [1009 * 1024, 1017 * 1024],
+      [1001 * 1024, 1009 * 1024],
+      [993 * 1024, 1001 * 1024],
+    ]);
+    // 1,024 blocks in 131 requests (1 + 2 + 4, then 8 at a time) rather than 1,024: the file read once, and the last request stops at its start.
+    expect(source.requests).toHaveLength(131);
+    expect(source.requests.at(-1)).toEqual([0, 1024]);
+    expect(file.readCounters().bytesRead).toBe(1024 * 1024);
+  });
+
+  it("keeps fetching single blocks for random reads that go down the file, and for a read two blocks below a point lookup", () => {
+    const source = recordingSource(1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 8 * 1024 });
+    for (const block of [900, 700, 500, 300]) file.read(block * 1024, block * 1024 + 10);
+    expect(source.requests.map(([start, end]) => (end - start) / 1024)).toEqual([1, 1, 1, 1]);
+    // Just below the last one: a stream running backward, read two blocks at a time from here.
+    file.read(299 * 1024, 299 * 1024 + 10);
+    expect(source.requests.at(-1)).toEqual([298 * 1024, 300 * 1024]);
+  });
+
   it("keeps reading ahead when a scan skips blocks it already has (interior pages between the leaves)", () => {
     const source = recordingSource(4 * 1024 * 1024);
     const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });

@@ -75,6 +75,19 @@ const READ_HEADS = 4;
 /** Spans of blocks a read head jumped over, remembered (the oldest forgotten first). */
 const SKIPPED_SPANS = 16;
 
+/**
+ * A stream of sequential reads: the block it is expected to ask for next, and how many blocks its last request held,
+ * from `first`. Forward, or backward: SQLite's check of a b-tree (quick_check, which a large kept copy gets) visits each
+ * page's children from the last to the first, so the pages of a table written in order are read from the file's end
+ * to its start, one below the other.
+ */
+interface ReadHead {
+  next: number;
+  blocks: number;
+  first: number;
+  backward: boolean;
+}
+
 export class LazyFile {
   readonly sizeBytes: number;
   private readonly blockBytes: number;
@@ -94,7 +107,7 @@ export class LazyFile {
    * that request held. Several, so a scan's leaves keep their read-ahead while the interior pages it visits now and
    * then (elsewhere in the file) go through another head; the least recently used head is replaced.
    */
-  private readonly heads: { next: number; blocks: number }[] = [];
+  private readonly heads: ReadHead[] = [];
   /**
    * Blocks [start, end) a read head jumped over (its next read came a little further on): a table's leaves are not
    * always in file order, so a scan comes back for them, and then reads them in one request rather than in a new
@@ -196,33 +209,43 @@ export class LazyFile {
   }
 
   /**
-   * Fetches the block and, when reads run on sequentially, the blocks after it: each sequential request is twice the
-   * last, up to the read-ahead limit, so a scan costs a few dozen requests rather than one per page, while a point
-   * lookup (random reads) fetches single blocks.
+   * Fetches the block and, when reads run on sequentially, the blocks after it (or before it, for reads running
+   * backward): each sequential request is twice the last, up to the read-ahead limit, so a scan costs a few dozen
+   * requests rather than one per page, while a point lookup (random reads) fetches single blocks.
    */
   private fetchFrom(index: number): void {
     const totalBlocks = Math.ceil(this.sizeBytes / this.blockBytes);
-    // Forward and near a head's last request counts as sequential: a scan skips blocks already cached, so its next
-    // miss is not always the very next block.
-    const position = this.heads.findIndex((head) => index >= head.next && index < head.next + head.blocks + 2);
+    // Near a head's expected next block counts as sequential: a scan skips blocks already cached, so its next miss is
+    // not always the very next block.
+    let position = this.heads.findIndex((head) =>
+      head.backward ? index <= head.next && index > head.next - head.blocks - 2 : index >= head.next && index < head.next + head.blocks + 2,
+    );
+    // Just below a forward head's last request: that stream turns out to run backward (it read one block, then the one
+    // before it). Read one block at a time instead, the 401 MB file's check asked for its 102,729 blocks one by one.
+    const turning = position < 0 ? this.heads.findIndex((head) => !head.backward && index < head.first && index >= head.first - 2) : -1;
+    if (turning >= 0) position = turning;
     const found = position >= 0 ? this.heads.splice(position, 1)[0]! : null;
-    if (found && index > found.next) this.noteSkipped(found.next, index);
-    const head = found ?? { next: index, blocks: 0 };
+    if (found && turning >= 0) found.backward = true;
+    else if (found && !found.backward && index > found.next) this.noteSkipped(found.next, index);
+    else if (found?.backward && index < found.next) this.noteSkipped(index + 1, found.next + 1);
+    const head = found ?? { next: index, blocks: 0, first: index, backward: false };
     if (!found && this.heads.length >= READ_HEADS) this.heads.shift();
     const restOfSkipped = found ? 0 : this.takeSkipped(index);
     head.blocks = found ? Math.min(head.blocks * 2, this.maxReadAheadBlocks) : Math.max(1, Math.min(restOfSkipped, this.maxReadAheadBlocks));
     this.heads.push(head);
-    let count = Math.min(head.blocks, totalBlocks - index, this.maxCachedBlocks);
-    if (this.counters.reads === 0 && index < this.firstReadBlocks) count = Math.min(this.firstReadBlocks - index, totalBlocks - index);
+    const step = head.backward ? -1 : 1;
+    let count = Math.min(head.blocks, head.backward ? index + 1 : totalBlocks - index, this.maxCachedBlocks);
+    if (!head.backward && this.counters.reads === 0 && index < this.firstReadBlocks) count = Math.min(this.firstReadBlocks - index, totalBlocks - index);
     // Stop at a block already cached: it needs no second fetch.
     for (let offset = 1; offset < count; offset += 1) {
-      if (this.cache.has(index + offset)) {
+      if (this.cache.has(index + step * offset)) {
         count = offset;
         break;
       }
     }
-    const start = index * this.blockBytes;
-    const end = Math.min(this.sizeBytes, (index + count) * this.blockBytes);
+    const firstBlock = head.backward ? index - count + 1 : index;
+    const start = firstBlock * this.blockBytes;
+    const end = Math.min(this.sizeBytes, (firstBlock + count) * this.blockBytes);
     let bytes: Uint8Array;
     try {
       bytes = this.source.read(start, end);
@@ -247,9 +270,10 @@ export class LazyFile {
       // Views of the request, not copies: copying each block of a scan's requests (then up to 4 MB each) took a sixth
       // of a full scan's time over loopback, most of it in the garbage collector. A view keeps the whole request alive,
       // so the cache counts that buffer whole against its bound while any block of it is cached (remember).
-      this.remember(index + offset, bytes.subarray(from, to));
+      this.remember(firstBlock + offset, bytes.subarray(from, to));
     }
-    head.next = index + count;
+    head.first = firstBlock;
+    head.next = head.backward ? firstBlock - 1 : firstBlock + count;
   }
 
   /** Remembers blocks [start, end) that a read head jumped over (see skipped). */
