@@ -692,12 +692,12 @@ export function createDatabaseStore(services: DatabaseStoreServices) {
       return { storageAvailable, storageNotice, recent, lastOpenId };
     }
 
-    /** An open under way, shown as loading; the notice of an earlier failed open goes as it starts. */
     /** Clears the notice of an earlier failed open (Notice.failedOpen), to be spread into the set that starts another. */
     function withoutFailedOpenNotice(): { notice?: null } {
       return get().notice?.failedOpen ? { notice: null } : {};
     }
 
+    /** An open under way, shown as loading; the notice of an earlier failed open goes as it starts. */
     async function withLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
       set({ loading: { label, fraction: null }, ...withoutFailedOpenNotice() });
       try {
