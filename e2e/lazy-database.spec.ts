@@ -12,18 +12,27 @@ import { KEPT_DATABASE_NAMES } from "../app/browser/kept-database-keys";
 import { alertWith, cell, openApp, queryError, resultSummary, runSql, waitForReady } from "./helpers";
 import { startRangeServer, type RangeServer } from "./range-server";
 import { makeReadingsDatabase, stationOf, type ReadingsDatabase } from "./readings-database";
+import { farNote, makeFarPagesDatabase, writeSparseFile } from "./far-pages-database";
 
 let folder: string;
 let readings: ReadingsDatabase;
 let server: RangeServer;
 let changingPath: string;
+let farPath: string;
+let farSizeBytes: number;
 
 test.beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "querylab-lazy-"));
   readings = makeReadingsDatabase(join(folder, "readings.sqlite"), 6 * 1024 * 1024);
   changingPath = join(folder, "changing.sqlite");
   copyFileSync(readings.path, changingPath);
+  // 4.3 GB with its tables past 2 GiB and past 4 GiB, as a sparse file: a few hundred KB on disk.
+  farPath = join(folder, "far.sqlite");
+  const far = await makeFarPagesDatabase();
+  writeSparseFile(far, farPath);
+  farSizeBytes = far.sizeBytes;
   server = await startRangeServer({
+    "/far.sqlite": { path: farPath, ranges: true },
     "/changing/readings.sqlite": { path: changingPath, ranges: true },
     "/readings.sqlite": { path: readings.path, ranges: true },
     "/plain/readings.sqlite": { path: readings.path, ranges: false },
@@ -115,6 +124,27 @@ test("a database replaced on the server while it is read on demand fails with th
   await expect(statusLine(page)).toContainText(`readings.sqlite · 1 table · ${formatBytes(replaced.sizeBytes)} · read-only, read on demand`);
   await runSql(page, "SELECT count(*) FROM readings");
   await expect(page.getByRole("gridcell", { name: String(replaced.rows), exact: true })).toBeVisible();
+});
+
+test("a 4.3 GB database is read on demand past 2 GiB and past 4 GiB, from a server's ranges and from a local File", async ({ page }) => {
+  await openApp(page);
+  // The app's own limits: a URL from 16 MB and a File over 1 GB are read on demand.
+  await openUrl(page, `${server.origin}/far.sqlite`);
+  await expect(statusLine(page)).toContainText(`far.sqlite · 3 tables · ${formatBytes(farSizeBytes)} · read-only, read on demand`);
+  await profileRead(page);
+  for (const table of ["past_2_gib", "past_4_gib"]) {
+    server.reset();
+    await runSql(page, `SELECT note FROM ${table} WHERE id = 77`);
+    await expect(page.getByRole("gridcell", { name: farNote(table, 77), exact: true })).toBeVisible();
+    // Its page was read from the server or is in the cache since the profile read it: either way far less than the file.
+    expect(server.sent().bytes).toBeLessThan(1024 * 1024);
+  }
+
+  await page.getByLabel("Database file").setInputFiles(farPath);
+  await expect(statusLine(page)).toContainText(`far.sqlite · 3 tables · ${formatBytes(farSizeBytes)} · read-only, read on demand`);
+  await profileRead(page);
+  await runSql(page, "SELECT (SELECT note FROM past_2_gib WHERE id = 120) || ' / ' || (SELECT note FROM past_4_gib WHERE id = 3) AS notes");
+  await expect(page.getByRole("gridcell", { name: `${farNote("past_2_gib", 120)} / ${farNote("past_4_gib", 3)}`, exact: true })).toBeVisible();
 });
 
 test("a local file over the in-memory limit is read on demand from the File, and one over the storage threshold asks before a copy is kept", async ({

@@ -6,6 +6,7 @@ import { DatabaseService } from "../database-service";
 import type { LazyFileOptions, LazySourceSpec, RangeSource } from "./lazy-file";
 import { HASH_SLICE_BYTES, hashBytes } from "./content-hash";
 import type { OpenOptions, SqliteEngine } from "./sqljs-engine";
+import { FAR_ROWS, FAR_TABLES, farNote, makeFarPagesDatabase } from "../../../e2e/far-pages-database";
 
 let fileBytes: Uint8Array;
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
@@ -165,6 +166,39 @@ describe("a database read on demand", () => {
     const refused = await notDatabase.openLazy({ kind: "file", file: new Blob([]), name: "notes.txt" });
     expect(!refused.ok && refused.error.kind).toBe("not-a-database");
     expect(await service.lastRunReadOnDemand()).toBeNull();
+  });
+});
+
+describe("a 4.3 GB database read on demand, its tables past 2 GiB and past 4 GiB into the file (issue #14: 2–4 GB files)", () => {
+  it("finds their rows by reading those pages, and its pages check out", async () => {
+    const far = await makeFarPagesDatabase();
+    expect(far.sizeBytes).toBeGreaterThan(2 ** 32);
+    const reads: Array<{ start: number; end: number }> = [];
+    const service = DatabaseService.create(SQL, {
+      openRangeSource: () => ({
+        label: "http://example.test/far.sqlite",
+        sizeBytes: far.sizeBytes,
+        read(start, end) {
+          reads.push({ start, end });
+          return far.read(start, end);
+        },
+      }),
+    });
+    const opened = await service.openLazy({ kind: "url", url: "http://example.test/far.sqlite", sizeBytes: 0 });
+    expect(opened).toEqual({ ok: true, sizeBytes: far.sizeBytes, tableCount: 3 });
+    for (const table of FAR_TABLES) {
+      const found = await service.execute(`SELECT id, note FROM ${table.name} WHERE id IN (1, 77, ${FAR_ROWS}) ORDER BY id`);
+      expect(found.ok && found.firstRows).toEqual([1, 77, FAR_ROWS].map((id) => [id, farNote(table.name, id)]));
+      // The table's own page was read where it is: an offset cut to 32 bits reads another page (zeros), and SQLite
+      // then calls the file malformed.
+      expect(reads.some((read) => read.start <= table.firstByte && table.firstByte < read.end)).toBe(true);
+    }
+    const bytesRead = reads.reduce((sum, read) => sum + read.end - read.start, 0);
+    expect(bytesRead).toBeLessThan(far.sizeBytes / 1000);
+    // SQLite's check walks the tables and the freelist's trunk pages, so every page is accounted for.
+    expect(await service.checkPages({ readOnDemand: true })).toBeNull();
+    const counted = await service.execute(`SELECT (SELECT count(*) FROM near_start), (SELECT count(*) FROM past_2_gib), (SELECT count(*) FROM past_4_gib)`);
+    expect(counted.ok && counted.firstRows).toEqual([[FAR_ROWS, FAR_ROWS, FAR_ROWS]]);
   });
 });
 
