@@ -215,6 +215,26 @@ describe("LazyFile", () => {
     expect(source.requests).toEqual([[700 * 1024, 701 * 1024]]);
   });
 
+  it("reads blocks a backward stream jumped over in one request when it comes back for them from their top", () => {
+    const source = recordingSource(1024 * 1024);
+    const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });
+    const readDown = (from: number, to: number) => {
+      for (let block = from; block >= to; block -= 1) expect(file.read(block * 1024, block * 1024 + 1024)).toEqual(expected(block * 1024, block * 1024 + 1024));
+    };
+    // A backward stream whose requests (1, 2, 4 … 64 blocks) have reached block 897 jumps to 839, then comes back for
+    // 896 down to 840, as SQLite's page check does when a table's pages lie out of order: that span in one request.
+    readDown(1023, 897);
+    expect(source.requests.at(-1)).toEqual([897 * 1024, 961 * 1024]);
+    readDown(839, 830);
+    const before = source.requests.length;
+    readDown(896, 840);
+    expect(source.requests.slice(before)).toEqual([[840 * 1024, 897 * 1024]]);
+    // The span was taken: a read elsewhere starts small again.
+    source.requests.length = 0;
+    file.read(300 * 1024, 300 * 1024 + 10);
+    expect(source.requests).toEqual([[300 * 1024, 301 * 1024]]);
+  });
+
   it("keeps a scan's read-ahead when other reads (interior pages elsewhere in the file) come between", () => {
     const source = recordingSource(4 * 1024 * 1024);
     const file = new LazyFile(source, { blockBytes: 1024, maxReadAheadBytes: 64 * 1024 });

@@ -229,10 +229,10 @@ export class LazyFile {
     if (found && turning >= 0) found.backward = true;
     else if (found && !found.backward && index > found.next) this.noteSkipped(found.next, index);
     else if (found?.backward && index < found.next) this.noteSkipped(index + 1, found.next + 1);
-    const head = found ?? { next: index, blocks: 0, first: index, backward: false };
+    const fromSkipped = found ? null : this.takeSkipped(index);
+    const head = found ?? { next: index, blocks: 0, first: index, backward: fromSkipped?.backward ?? false };
     if (!found && this.heads.length >= READ_HEADS) this.heads.shift();
-    const restOfSkipped = found ? 0 : this.takeSkipped(index);
-    head.blocks = found ? Math.min(head.blocks * 2, this.maxReadAheadBlocks) : Math.max(1, Math.min(restOfSkipped, this.maxReadAheadBlocks));
+    head.blocks = found ? Math.min(head.blocks * 2, this.maxReadAheadBlocks) : Math.max(1, Math.min(fromSkipped?.blocks ?? 0, this.maxReadAheadBlocks));
     this.heads.push(head);
     const step = head.backward ? -1 : 1;
     let count = Math.min(head.blocks, head.backward ? index + 1 : totalBlocks - index, this.maxCachedBlocks);
@@ -283,15 +283,25 @@ export class LazyFile {
     if (this.skipped.length > SKIPPED_SPANS) this.skipped.shift();
   }
 
-  /** The blocks from `index` to the end of a skipped span it lies in (taken from the span), or 0 when it lies in none. */
-  private takeSkipped(index: number): number {
+  /**
+   * The blocks of a skipped span that `index` lies in, to read in one request (taken from the span), or null when it
+   * lies in none: from `index` to the span's end, or, when `index` is the span's last block, from there down to its
+   * start. A stream running backward (SQLite's page check) comes back for what it jumped over at its top and reads it
+   * downward; that went through a new head's doubling run before (1, 2, 4… blocks: ~70 of the check's 180 requests
+   * for the bench's 401 MB file).
+   */
+  private takeSkipped(index: number): { blocks: number; backward: boolean } | null {
     const position = this.skipped.findIndex((span) => index >= span.start && index < span.end);
-    if (position < 0) return 0;
+    if (position < 0) return null;
     const span = this.skipped[position]!;
+    if (index === span.end - 1 && index > span.start) {
+      this.skipped.splice(position, 1);
+      return { blocks: index - span.start + 1, backward: true };
+    }
     const rest = span.end - index;
     if (index > span.start) span.end = index;
     else this.skipped.splice(position, 1);
-    return rest;
+    return { blocks: rest, backward: false };
   }
 
   /**
