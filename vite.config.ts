@@ -38,6 +38,16 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: "es2022",
     chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      output: {
+        // Every chunk of Monaco's code is named monaco-*: the editor loads in several (app/ui/editor/editor-panel.tsx),
+        // and the tests and the bench find them all by that name.
+        chunkFileNames: (chunk) =>
+          !chunk.name.startsWith("monaco-") && chunk.moduleIds.some((id) => id.includes("/node_modules/monaco-editor/"))
+            ? "assets/monaco-[name]-[hash].js"
+            : "assets/[name]-[hash].js",
+      },
+    },
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },

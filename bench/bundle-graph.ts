@@ -66,9 +66,9 @@ function reachable(graph: ChunkGraph, starts: readonly string[], stopAt: (file: 
   return seen;
 }
 
-/** The Monaco editor chunk and its editor worker: React.lazy requests them right after first render. */
+/** Monaco's chunks (named monaco-* by vite.config.ts) and its editor worker: the editor panel loads them after ready. */
 export function isDeferredRoot(file: string): boolean {
-  return file.startsWith("monaco-sql-editor") || file.startsWith("editor.worker");
+  return file.startsWith("monaco-") || file.startsWith("editor.worker");
 }
 
 /**

@@ -16,14 +16,25 @@ export interface FirstVisitCpu {
   cpuSamplesMs: number[];
   /** Where each visit's value index came from by the window's end ("shipped", "built", or its state when not ready). */
   valueIndexSources: string[];
+  /**
+   * The page's longest main-thread task in the same window (the browser's long-task entries), median over the visits:
+   * what a key or click waits for at worst in a first visit's first seconds (Monaco's evaluation was the longest).
+   */
+  longestTaskMedianMs: number;
+  longestTaskSamplesMs: number[];
 }
+
+/** Records the page's long tasks from its start (a string: tsx's helpers do not exist in the page). */
+const LONG_TASK_PROBE = `window.__benchLongTasks = []; new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__benchLongTasks.push(entry.duration); }).observe({ type: "longtask", buffered: true });`;
 
 export async function measureFirstVisitCpu(browser: Browser, url: string, runs: number): Promise<FirstVisitCpu> {
   const samples: number[] = [];
   const sources: string[] = [];
+  const longestTasks: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     try {
+      await context.addInitScript({ content: LONG_TASK_PROBE });
       const page = await context.newPage();
       const before = await processCpuMs(browser);
       await page.goto(url, { waitUntil: "commit" });
@@ -32,11 +43,20 @@ export async function measureFirstVisitCpu(browser: Browser, url: string, runs: 
       await page.waitForTimeout(SETTLE_MS);
       // Read before the context closes: a process that has exited is no longer listed.
       samples.push(cpuUsedSince(before, await processCpuMs(browser)));
+      longestTasks.push((await page.evaluate("Math.max(0, ...window.__benchLongTasks)")) as number);
       const status = page.locator("[data-index-state]");
       sources.push((await status.getAttribute("data-source").catch(() => null)) ?? (await status.getAttribute("data-index-state").catch(() => null)) ?? "none");
     } finally {
       await context.close();
     }
   }
-  return { runs, settleMs: SETTLE_MS, cpuMedianMs: round(median(samples), 0), cpuSamplesMs: samples.map((ms) => round(ms, 0)), valueIndexSources: sources };
+  return {
+    runs,
+    settleMs: SETTLE_MS,
+    cpuMedianMs: round(median(samples), 0),
+    cpuSamplesMs: samples.map((ms) => round(ms, 0)),
+    valueIndexSources: sources,
+    longestTaskMedianMs: round(median(longestTasks), 0),
+    longestTaskSamplesMs: longestTasks.map((ms) => round(ms, 0)),
+  };
 }

@@ -172,7 +172,7 @@ async function coldLoad(browser: Browser, url: string, options: ColdLoadOptions 
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     if (options.onRequest) context.on("request", options.onRequest);
-    if (options.blockEditor) await context.route(/\/monaco-sql-editor-[^/]*\.js$/, (route) => route.abort());
+    if (options.blockEditor) await context.route(/\/assets\/monaco-[^/]*\.js$/, (route) => route.abort());
     await context.addInitScript({ content: READY_PROBE });
     const page = await context.newPage();
     if (options.network) await emulateNetwork(page, options.network);
@@ -390,7 +390,7 @@ export const INITIAL_JS_RULE =
   "Initial = every script response (resource type 'script' or URL ending in .js) that the page, its workers or its service worker " +
   "started before ready (the browser's request start time against the page's ready mark, not when the bench noticed ready), " +
   "excluding the service worker's own fetch() calls (its precache, and its copies of requests the page makes, which are counted as " +
-  "the page's) and deferred chunks. Deferred = files named monaco-sql-editor-* or editor.worker-*, plus chunks reachable from them in " +
+  "the page's) and deferred chunks. Deferred = files named monaco-* (Monaco's chunks) or editor.worker-*, plus chunks reachable from them in " +
   "the build's reference graph (static imports, import(), worker URLs) that index.html cannot reach without passing through them. " +
   "React.lazy requests Monaco right after first render, racing the database load; it is not needed to show a ready database. " +
   "Scripts inlined in index.html (the start script) are counted as one more file.";

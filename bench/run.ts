@@ -338,6 +338,12 @@ function printReport(machine: {
       target: "",
       pass: null,
     });
+    rows.push({
+      metric: "  the page's longest main-thread task in that window (median; a key or click waits for it)",
+      value: `${firstVisit.longestTaskMedianMs} ms (${firstVisit.longestTaskSamplesMs.join(", ")})`,
+      target: "",
+      pass: null,
+    });
   } else error("first visit: CPU of the browser", "firstVisitCpu");
 
   const javascript = measured(metrics.initialJavaScript as Metric<Awaited<ReturnType<typeof measureInitialJavaScript>>>);

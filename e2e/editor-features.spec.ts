@@ -7,23 +7,30 @@ const editorText = (page: Page) => page.evaluate(() => window.__querylab!.editor
 
 /**
  * The editor's script with every Monaco feature was 3,916 KB (test build, monaco-editor 0.57); with the chosen ones it
- * is ~3,440 KB. A budget between the two fails when register.all, or a feature as large as the ones left out, comes
- * back; raise it only with a reason (bench: deferred JavaScript, and the CPU of a first visit).
+ * is ~3,440 KB (~3,470 KB in all since it loads in several chunks, each evaluated in a task of its own). A budget
+ * between the two fails when register.all, or a feature as large as the ones left out, comes back; raise it only with
+ * a reason (bench: deferred JavaScript, and the CPU of a first visit).
  */
 const EDITOR_SCRIPT_BUDGET_BYTES = 3_600_000;
 
 test("the editor's script stays within its budget", async ({ page }) => {
   await openApp(page);
   await page.waitForSelector(".monaco-editor");
-  const editorScript = await page.evaluate(() =>
+  // Monaco loads in several chunks (editor-panel.tsx), all named monaco-* (vite.config.ts).
+  const editorScripts = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
       .map((entry) => entry.name)
-      .find((name) => /\/assets\/monaco-sql-editor-[^/]*\.js$/.test(name)),
+      .filter((name) => /\/assets\/monaco-[^/]*\.js$/.test(name)),
   );
-  expect(editorScript, "the editor's chunk was fetched").toBeTruthy();
-  const response = await page.request.get(editorScript!);
-  const bytes = (await response.body()).length;
+  expect(
+    editorScripts.some((name) => /\/monaco-sql-editor-[^/]*\.js$/.test(name)),
+    "the editor's last chunk was fetched",
+  ).toBe(true);
+  // In parts, not one chunk evaluated in one task of ~0.6 s on a first visit (bench: the longest task of a first visit).
+  expect(new Set(editorScripts).size).toBeGreaterThanOrEqual(5);
+  let bytes = 0;
+  for (const script of new Set(editorScripts)) bytes += (await (await page.request.get(script)).body()).length;
   expect(bytes).toBeLessThanOrEqual(EDITOR_SCRIPT_BUDGET_BYTES);
 });
 

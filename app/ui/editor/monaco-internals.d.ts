@@ -18,3 +18,9 @@ declare module "monaco-editor/editor/browser/config/tabFocus" {
     setTabFocusMode(tabFocusMode: boolean): void;
   };
 }
+
+// Parts of Monaco's core that the editor panel imports one at a time before the rest (editor-panel.tsx), for their
+// evaluation alone: nothing of them is used by name.
+declare module "monaco-editor/editor/common/config/editorOptions";
+declare module "monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget";
+declare module "monaco-editor/editor/standalone/browser/standaloneServices";
