@@ -212,6 +212,14 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   const isExcluded = (table: string, column?: string) => excluded.has(table) || (column !== undefined && excluded.has(columnKey(table, column)));
   const tablesByName = new Map(schema.tables.map((table) => [table.name, table]));
   const columnState = new Map(columns.map((state) => [columnKey(state.table, state.column), state]));
+  // Each table's columns, so a question about one table does not look through every column of the schema (with
+  // thousands of tables, a pass over all columns per table took seconds).
+  const columnsOf = new Map<string, ColumnState[]>();
+  for (const state of columns) {
+    const own = columnsOf.get(state.table);
+    if (own) own.push(state);
+    else columnsOf.set(state.table, [state]);
+  }
 
   const tokensFull = fullSchemaTokens(retriever, textOptions.includeValues, countTokens);
   const budget = schemaBudget(budgetFloor, tokensFull, options.budgetShare);
@@ -257,15 +265,19 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const own = fuseUnit({ ...stages, measure: 0, ...(scores.valueMatches.get(state.unit)?.kind === "year" ? { value: 0 } : {}) }, weights);
     if (own > (tableEvidence.get(state.table) ?? 0)) tableEvidence.set(state.table, own);
   }
+  // The stage that chose a column: a measure match never does (it is left out of tableEvidence above).
+  const chosenBy = (state: ColumnState) => relevantReasons.get(state)?.find((reason) => reason !== "measure");
+  // Each table's best relevant column that a stage chose, found in one pass (per table, a search of every relevant
+  // column took about a second with thousands of tables).
+  const bestChosenColumnOf = new Map<string, ColumnState>();
+  for (const state of relevantColumns) if (!bestChosenColumnOf.has(state.table) && chosenBy(state) !== undefined) bestChosenColumnOf.set(state.table, state);
   const tableChoices = rankTables({
     schema,
     relevance: tableEvidence,
     reasonOf: (table) => {
       const own = contributingStages(scores.stages[retriever.tableUnit(table) ?? -1] ?? {}, weights)[0];
       if (own) return own;
-      // The stage that chose it: a measure match never does (it is left out of tableEvidence above).
-      const chosenBy = (state: ColumnState) => relevantReasons.get(state)?.find((reason) => reason !== "measure");
-      const bestColumn = relevantColumns.find((state) => state.table === table && chosenBy(state) !== undefined);
+      const bestColumn = bestChosenColumnOf.get(table);
       return (bestColumn && chosenBy(bestColumn)) ?? "lexical";
     },
     graph,
@@ -419,9 +431,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
 
   function tableRelevance(table: string): number {
     let relevance = tableScore.get(table) ?? 0;
-    for (const state of columns)
-      if (state.table === table && (state.reasons.has("pinned") || relevantReasons.has(state)) && kept.get(table)?.has(state.column))
-        relevance = Math.max(relevance, state.score);
+    for (const state of columnsOf.get(table) ?? [])
+      if ((state.reasons.has("pinned") || relevantReasons.has(state)) && kept.get(table)?.has(state.column)) relevance = Math.max(relevance, state.score);
     return relevance;
   }
 
@@ -452,10 +463,16 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       ...(match ? { matchedValue: match.value } : {}),
     };
   });
+  const decisionsOf = new Map<string, ColumnDecision[]>();
+  for (const decision of columnDecisions) {
+    const own = decisionsOf.get(decision.table);
+    if (own) own.push(decision);
+    else decisionsOf.set(decision.table, [decision]);
+  }
   const tableDecisions: TableDecision[] = schema.tables.map((table) => {
     const isKept = kept.has(table.name);
     const reasons = new Set<KeepReason>();
-    for (const decision of columnDecisions) if (decision.table === table.name) for (const reason of decision.reasons) if (reason !== "key") reasons.add(reason);
+    for (const decision of decisionsOf.get(table.name) ?? []) for (const reason of decision.reasons) if (reason !== "key") reasons.add(reason);
     const own = tableReasons.get(table.name);
     if (own) reasons.add(own);
     if (pinned.has(table.name)) reasons.add("pinned");
