@@ -1,12 +1,15 @@
 // A database of 5,000 tables (60,000 columns) opened from a file in the page (headless Chromium, the test build): the
 // time from choosing the file to its tables listed, how many entries the schema panel draws, and the page's longest
 // main-thread task until then and in the 10 s after (the column profile and the value index of so many tables come
-// then). `npx tsx bench/large-schema.ts [--dir=BUILT_TEST_DIRECTORY]` runs this part alone (it builds the test app first).
+// then); and the schema pruner over it in Node. `npx tsx bench/large-schema.ts [--dir=BUILT_TEST_DIRECTORY]` runs this
+// part alone (it builds the test app first).
 import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Browser } from "@playwright/test";
+import { openDatabaseFile } from "../app/cli/node-engine";
+import { createSchemaPruner } from "../app/core/schema/schema-pruner";
 import { launchBrowser, VIEWPORT } from "./browser";
 import { buildApp, startPreview } from "./serve";
 import { median, round, roundAll } from "./stats";
@@ -78,7 +81,39 @@ export interface LargeSchemaOpen {
   longTasksAfter: number;
 }
 
+/**
+ * The schema pruner over the same database in Node (the page runs the same core on its main thread): building its
+ * index, and pruning for a question. The generated tables all have the same columns, so a question's words match
+ * hundreds of them alike: a hard case for the join paths and the budget's search.
+ */
+export interface LargeSchemaPruning {
+  buildMs: number;
+  pruneMedianMs: number;
+  pruneSamplesMs: number[];
+  keptTables: number;
+}
+
+const PRUNING_QUESTIONS = ["which orders were created last week with status shipped", "total amount per code", "notes of order 3"];
+
+async function measurePruning(path: string): Promise<LargeSchemaPruning> {
+  const engine = await openDatabaseFile(path);
+  const schema = await engine.schema();
+  let started = performance.now();
+  const pruner = await createSchemaPruner({ database: engine, schema, valueMatching: false });
+  const buildMs = performance.now() - started;
+  const samples: number[] = [];
+  let keptTables = 0;
+  for (const question of PRUNING_QUESTIONS) {
+    started = performance.now();
+    const result = await pruner.prune(question);
+    samples.push(performance.now() - started);
+    keptTables = Math.max(keptTables, result.tables.filter((table) => table.kept).length);
+  }
+  return { buildMs: round(buildMs), pruneMedianMs: round(median(samples)), pruneSamplesMs: roundAll(samples), keptTables };
+}
+
 export interface LargeSchemaFigures {
+  pruning: LargeSchemaPruning;
   tables: number;
   columns: number;
   databaseMB: number;
@@ -134,6 +169,7 @@ export async function measureLargeSchema(browser: Browser, url: string, runs = 3
   const opens: LargeSchemaOpen[] = [];
   for (let run = 0; run < runs; run += 1) opens.push(await openOnce(browser, url, path, tables));
   return {
+    pruning: await measurePruning(path),
     tables,
     columns,
     databaseMB: round(statSync(path).size / 1e6, 1),
