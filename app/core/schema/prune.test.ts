@@ -223,3 +223,33 @@ describe("query columns", () => {
     expect(queryColumns("SELECT 'title' FROM products", schema)).toEqual([]);
   });
 });
+
+describe("pruning pauses", () => {
+  it("lets queued events run between the budget's assemblies once a prune runs long, with the same result", async () => {
+    const { retriever } = await shop();
+    const question = "Which gold customers in Paris ordered a blue kettle?";
+    const options = { budget: 120, budgetShare: 0, countTokens };
+    // Events served while the prune runs: a tick that queues itself again until the prune is done.
+    let ticks = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      ticks += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const paused = await pruneSchema(retriever, question, { ...options, pauseEveryMs: 0 });
+    done = true;
+    const pausedTicks = ticks;
+    // Without pauses the prune awaits only its scoring: one or two ticks.
+    ticks = 0;
+    done = false;
+    setImmediate(tick);
+    const unpaused = await pruneSchema(retriever, question, { ...options, pauseEveryMs: Number.POSITIVE_INFINITY });
+    done = true;
+    expect(pausedTicks).toBeGreaterThanOrEqual(ticks + 3);
+    expect(paused.kept).toEqual(unpaused.kept);
+    expect(paused.schemaText).toBe(unpaused.schemaText);
+    expect(paused.tokensKept).toBeLessThanOrEqual(120);
+  });
+});

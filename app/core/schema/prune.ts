@@ -2,6 +2,7 @@
 import type { DatabaseSchema, TableInfo } from "../db/types";
 import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type FusionWeights } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
+import { yieldToEvents } from "../yield-to-events";
 import { bridgeCandidates, bridgeTables, rankTables, schemaBudget, type BridgeCandidate, type TableChoice } from "./table-selection";
 import { foldText, splitIdentifier } from "./text-terms";
 import type { SchemaRetriever } from "./schema-retriever";
@@ -45,6 +46,13 @@ export interface PruneOptions {
    */
   relativeThreshold?: number;
   weights?: FusionWeights;
+  /**
+   * Once this long has passed since the start or the last pause, the search for what fits the budget pauses for
+   * queued events before its next assembly (PAUSE_EVERY_MS by default). Each assembly of a schema of thousands of
+   * tables takes ~0.1 s, and a question took seconds on the page's main thread without a pause; a small schema's
+   * prune (a few ms) never pauses.
+   */
+  pauseEveryMs?: number;
 }
 
 const columnKey = (table: string, column: string) => `${table}.${column}`;
@@ -55,6 +63,8 @@ const columnKey = (table: string, column: string) => `${table}.${column}`;
 const MAX_JOIN_EDGES = 3;
 /** Candidates past the largest fitting prefix tried one by one. */
 const GREEDY_TRIES = 12;
+/** See PruneOptions.pauseEveryMs: about two frames, so a key typed meanwhile waits no longer than that. */
+const PAUSE_EVERY_MS = 32;
 
 /** The full schema's token count depends only on the database and whether values are shown: counted once. */
 const fullTokenCache = new WeakMap<TokenCounter, WeakMap<SchemaRetriever, Map<boolean, number>>>();
@@ -399,18 +409,26 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       }
       return total;
     };
-    const fits = (chosen: typeof candidates) => {
+    const pauseEveryMs = options.pauseEveryMs ?? PAUSE_EVERY_MS;
+    let pausedAt = started;
+    const pauseWhenLong = async () => {
+      if (performance.now() - pausedAt < pauseEveryMs) return;
+      await yieldToEvents();
+      pausedAt = performance.now();
+    };
+    const fits = async (chosen: typeof candidates) => {
+      await pauseWhenLong();
       assemble(chosen);
       return estimate() <= budget;
     };
     // Over budget: the largest prefix of the ranking that fits (binary search, log n assemblies)…
     let count = candidates.length;
-    if (!fits(candidates)) {
+    if (!(await fits(candidates))) {
       let low = 0;
       let high = count;
       while (high - low > 1) {
         const middle = (low + high) >> 1;
-        if (fits(candidates.slice(0, middle))) low = middle;
+        if (await fits(candidates.slice(0, middle))) low = middle;
         else high = middle;
       }
       count = low;
@@ -418,13 +436,14 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const chosen = candidates.slice(0, count);
     // …then the next few candidates that still fit on their own: one that drags in a long join path is skipped,
     // a cheaper one after it may fit. Bounded, so a thousand-column schema stays fast.
-    for (const next of candidates.slice(count + 1, count + 1 + GREEDY_TRIES)) if (fits([...chosen, next])) chosen.push(next);
+    for (const next of candidates.slice(count + 1, count + 1 + GREEDY_TRIES)) if (await fits([...chosen, next])) chosen.push(next);
     // Nothing fits at all: the best candidate with its keys, over budget, beats an empty schema.
     if (chosen.length === 0 && pinnedColumns.length === 0 && pinnedTables.length === 0 && candidates.length > 0) chosen.push(candidates[0]!);
     assemble(chosen);
     // The estimate sums tables; the exact count of the joined text can differ by a token or two.
     while (chosen.length > 1 && countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
       chosen.pop();
+      await pauseWhenLong();
       assemble(chosen);
     }
   }
