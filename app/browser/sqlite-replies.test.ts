@@ -5,7 +5,8 @@ import { DatabaseService } from "../core/database-service";
 import type { ExecuteOutcome } from "../core/db/types";
 import { createInProcessSqliteConnection } from "./in-process-sqlite-connection";
 import type { RemoteEngine } from "./sqlite-connection";
-import { checkPagedExecuteReply, pagedExecuteOutcomeSchema, succeededPagedReply, withCheckedReplies } from "./sqlite-replies";
+import { checkedDatabaseSchema, checkPagedExecuteReply, pagedExecuteOutcomeSchema, succeededPagedReply, withCheckedReplies } from "./sqlite-replies";
+import { databaseSchemaSchema } from "../core/db/type-schemas";
 import { encodeRows } from "../core/db/columnar-rows";
 
 /** A worker that answers with whatever it is given, standing in for one from another version of the page or a corrupted clone. */
@@ -189,6 +190,58 @@ describe("checked SQLite replies", () => {
       expect(!refused.ok && refused.error.message).toMatch(/reply to executePaged .* cannot read \(rowCount/);
       const failure = { ok: false, error: { kind: "sql-error", message: "no such table: t" }, elapsedMs: 0.1, statementsCompleted: 0, databaseChanged: false };
       expect(checkPagedExecuteReply(failure)).toEqual(failure);
+    });
+  });
+
+  describe("a schema reply checked by hand (thousands of tables' schema, in the task that lists them)", () => {
+    const column = { name: "id", type: "INTEGER", notNull: false, defaultValue: null, primaryKeyPosition: 1, comment: null };
+    const table = {
+      name: "books",
+      kind: "table",
+      rowCount: 3,
+      columns: [column, { ...column, name: "title", type: "TEXT", primaryKeyPosition: 0, comment: "Title", generated: "stored" }],
+      foreignKeys: [{ fromColumns: ["author_id"], toTable: "authors", toColumns: ["id"] }],
+      indexes: [{ name: "by_title", columns: ["title"], unique: false, origin: "c" }],
+      sql: "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT)",
+    };
+    const otherValues: unknown[] = [undefined, null, "x", "", 0, 2, -1, 1.5, Number.NaN, 2 ** 60, true, [], ["a"], ["a", 2], {}, "view", "virtual"];
+    /** `target` with one field replaced (undefined: left out). */
+    const withField = (target: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> => {
+      const changed: Record<string, unknown> = { ...target, [field]: value };
+      if (value === undefined) delete changed[field];
+      return changed;
+    };
+    const schemaWith = (changedTable: unknown) => ({ tables: [table, changedTable] });
+    const variants: unknown[] = [
+      { tables: [] },
+      schemaWith(table),
+      schemaWith({ ...table, extra: "dropped" }),
+      { tables: [table], extra: "dropped" },
+      ...Object.keys(table).flatMap((field) => otherValues.map((value) => schemaWith(withField(table, field, value)))),
+      ...[...Object.keys(column), "generated"].flatMap((field) =>
+        otherValues.map((value) => schemaWith({ ...table, columns: [withField(column, field, value)] })),
+      ),
+      ...["fromColumns", "toTable", "toColumns"].flatMap((field) =>
+        otherValues.map((value) => schemaWith({ ...table, foreignKeys: [withField(table.foreignKeys[0]!, field, value)] })),
+      ),
+      ...["name", "columns", "unique", "origin"].flatMap((field) =>
+        otherValues.map((value) => schemaWith({ ...table, indexes: [withField(table.indexes[0]!, field, value)] })),
+      ),
+      null,
+      "not a schema",
+      { tables: "books" },
+      { tables: [null] },
+    ];
+
+    it("gives the schema's verdict on every variant of a reply, and the same copy without unknown fields", () => {
+      let accepted = 0;
+      for (const reply of variants) {
+        const parsed = databaseSchemaSchema.safeParse(reply);
+        expect(checkedDatabaseSchema(reply), JSON.stringify(reply)).toEqual(parsed.success ? parsed.data : null);
+        if (parsed.success) accepted += 1;
+      }
+      expect(accepted).toBeGreaterThan(20);
+      expect(checkedDatabaseSchema(schemaWith({ ...table, extra: "dropped" }))?.tables[1]).not.toHaveProperty("extra");
     });
   });
 });
