@@ -25,6 +25,11 @@ const SPLIT_WORDS_KEPT = 100_000;
 // eslint-disable-next-line no-control-regex -- any ASCII character, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 
+/** Whether the text is ASCII alone: no accents to fold and no Unicode classes to test, so cheaper paths give the same answer. */
+export function isAscii(text: string): boolean {
+  return ASCII.test(text);
+}
+
 function splitAny(name: string): string[] {
   const spaced = name
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")

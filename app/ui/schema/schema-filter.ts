@@ -1,6 +1,7 @@
 // Which tables and columns the schema panel shows for a filter text and the "kept only" toggle.
 import type { TableInfo } from "../../core/db/types";
 import type { PruneResult } from "../../core/schema/types";
+import { isAscii } from "../../core/schema/text-terms";
 
 export interface SchemaFilter {
   text: string;
@@ -15,13 +16,10 @@ export interface ShownTable {
   narrowed: boolean;
 }
 
-// eslint-disable-next-line no-control-regex -- any ASCII character, control characters included
-const ASCII = /^[\x00-\x7f]*$/;
-
 /** Lower case without accents, so "Café" matches "cafe" and "CAFÉ" ("é" decomposes to "e" + a combining mark). */
 export function foldForMatch(text: string): string {
   // Plain ASCII (most names) has no accents to take off: lower case alone, ~10x quicker than normalizing.
-  if (ASCII.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   return text
     .normalize("NFD")
     .replace(/\p{Mn}/gu, "")
