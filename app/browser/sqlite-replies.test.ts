@@ -5,9 +5,24 @@ import { DatabaseService } from "../core/database-service";
 import type { ExecuteOutcome } from "../core/db/types";
 import { createInProcessSqliteConnection } from "./in-process-sqlite-connection";
 import type { RemoteEngine } from "./sqlite-connection";
-import { checkedDatabaseSchema, checkPagedExecuteReply, pagedExecuteOutcomeSchema, succeededPagedReply, withCheckedReplies } from "./sqlite-replies";
+import {
+  checkedDatabaseProfile,
+  checkedDatabaseSchema,
+  checkPagedExecuteReply,
+  pagedExecuteOutcomeSchema,
+  succeededPagedReply,
+  withCheckedReplies,
+} from "./sqlite-replies";
 import { databaseSchemaSchema } from "../core/db/type-schemas";
+import { databaseProfileSchema } from "./storage";
 import { encodeRows } from "../core/db/columnar-rows";
+
+/** `target` with one field replaced (undefined: left out). */
+function withField(target: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+  const changed: Record<string, unknown> = { ...target, [field]: value };
+  if (value === undefined) delete changed[field];
+  return changed;
+}
 
 /** A worker that answers with whatever it is given, standing in for one from another version of the page or a corrupted clone. */
 function workerReplying(reply: unknown) {
@@ -205,12 +220,6 @@ describe("checked SQLite replies", () => {
       sql: "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT)",
     };
     const otherValues: unknown[] = [undefined, null, "x", "", 0, 2, -1, 1.5, Number.NaN, 2 ** 60, true, [], ["a"], ["a", 2], {}, "view", "virtual"];
-    /** `target` with one field replaced (undefined: left out). */
-    const withField = (target: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> => {
-      const changed: Record<string, unknown> = { ...target, [field]: value };
-      if (value === undefined) delete changed[field];
-      return changed;
-    };
     const schemaWith = (changedTable: unknown) => ({ tables: [table, changedTable] });
     const variants: unknown[] = [
       { tables: [] },
@@ -242,6 +251,66 @@ describe("checked SQLite replies", () => {
       }
       expect(accepted).toBeGreaterThan(20);
       expect(checkedDatabaseSchema(schemaWith({ ...table, extra: "dropped" }))?.tables[1]).not.toHaveProperty("extra");
+    });
+  });
+  describe("a column profile's reply checked by hand (thousands of tables' profile, once it arrives)", () => {
+    const column = {
+      column: "title",
+      type: "TEXT",
+      nullFraction: 0.25,
+      distinctCount: 3,
+      approximate: false,
+      min: "A",
+      max: "Z",
+      topValues: [{ value: "A", count: 2 }],
+      examples: ["A", "B"],
+    };
+    const table = {
+      table: "books",
+      kind: "table",
+      rowCount: 4,
+      rowsProfiled: 4,
+      columns: [column, { ...column, column: "id", min: null, max: null, topValues: [] }],
+    };
+    const profile = { contentKey: "sha256:abc", elapsedMs: 12.5, tables: [table] };
+    const otherValues: unknown[] = [undefined, null, "x", "", 0, 2, -1, 1.5, Number.NaN, Infinity, 2 ** 60, true, [], ["a"], ["a", 2], {}, "view"];
+    const profileWith = (changedTable: unknown) => ({ ...profile, tables: [table, changedTable] });
+    const variants: unknown[] = [
+      { ...profile, tables: [] },
+      profile,
+      { ...profile, extra: "dropped" },
+      profileWith({ ...table, extra: "dropped" }),
+      profileWith({ ...table, kind: "view", rowCount: null }),
+      ...Object.keys(profile).flatMap((field) => otherValues.map((value) => withField(profile, field, value))),
+      ...Object.keys(table).flatMap((field) => otherValues.map((value) => profileWith(withField(table, field, value)))),
+      ...Object.keys(column).flatMap((field) => otherValues.map((value) => profileWith({ ...table, columns: [withField(column, field, value)] }))),
+      ...["value", "count"].flatMap((field) =>
+        otherValues.map((value) => profileWith({ ...table, columns: [{ ...column, topValues: [withField(column.topValues[0]!, field, value)] }] })),
+      ),
+      profileWith({ ...table, columns: [{ ...column, topValues: [{ value: "A", count: 1, extra: "dropped" }] }] }),
+      profileWith({ ...table, columns: [{ ...column, extra: "dropped" }] }),
+      null,
+      "not a profile",
+      { ...profile, tables: [null] },
+    ];
+
+    it("gives the schema's verdict on every variant of a reply, and the same copy without unknown fields", () => {
+      let accepted = 0;
+      for (const reply of variants) {
+        const parsed = databaseProfileSchema.safeParse(reply);
+        expect(checkedDatabaseProfile(reply), JSON.stringify(reply)).toEqual(parsed.success ? parsed.data : null);
+        if (parsed.success) accepted += 1;
+      }
+      expect(accepted).toBeGreaterThan(20);
+      expect(variants.length).toBeGreaterThan(300);
+      const copy = checkedDatabaseProfile(profileWith({ ...table, extra: "dropped", columns: [{ ...column, extra: "dropped" }] }));
+      expect(copy?.tables[1]).not.toHaveProperty("extra");
+      expect(copy?.tables[1]?.columns[0]).not.toHaveProperty("extra");
+    });
+
+    it("is what a checked worker's profile reply goes through: a refused one still throws zod's words", async () => {
+      expect(await workerReplying(profile).profile()).toEqual(profile);
+      await expect(workerReplying({ ...profile, elapsedMs: "soon" }).profile()).rejects.toThrow(/reply to profile .* cannot read \(elapsedMs/);
     });
   });
 });

@@ -9,7 +9,7 @@ import { SqliteEngine } from "../db/sqljs-engine";
 import { ValueIndex, type ColumnValues } from "./value-index";
 import { buildValueIndex, indexFromColumns, VALUES_PER_STEP, ValueIndexingCancelled } from "./value-index-builder";
 import { decodeValueSnapshot, encodeValueSnapshot, valueSnapshotParts } from "./value-snapshot";
-import { textColumnsOf } from "./value-stream";
+import { textColumnsOf, type ValueReadProgress } from "./value-stream";
 
 let SQL: SqlJsStatic;
 beforeAll(async () => {
@@ -309,6 +309,19 @@ describe("the value index in the database service (the SQLite worker)", () => {
     expect(await database.matchValues(key, question, "english")).toEqual(inProcess.match(question, "english"));
     // German function words are weak evidence: 'es' is not the stored code there, as it may be in English.
     expect(await database.matchValues(key, question, "german")).not.toEqual(await database.matchValues(key, question, "english"));
+  });
+
+  it("reports its progress to the page a few times, not twice per table, and ends with every table read", async () => {
+    const tables = 400;
+    const statements = Array.from({ length: tables }, (_, index) => `CREATE TABLE t${index} (name TEXT); INSERT INTO t${index} VALUES ('v${index}');`);
+    const database = await service(statements.join("\n"));
+    const reports: ValueReadProgress[] = [];
+    const built = await database.indexValues((progress) => reports.push(progress));
+    expect(built).toMatchObject({ ok: true, valueCount: tables });
+    // The reading reports after each chunk and each table (800 here); one per 100 ms reaches the page.
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.length).toBeLessThan(tables / 4);
+    expect(reports.at(-1)).toEqual({ values: tables, tablesDone: tables, tables });
   });
 
   it("cancels a build when the database changes while it runs", async () => {

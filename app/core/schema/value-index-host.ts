@@ -2,6 +2,7 @@
 // The index's code (builder, snapshot format, matching, language data) is imported when the first build or reload
 // starts, so it is no part of the worker's start: the index is built after the database is open.
 import { errorMessage } from "../error-message";
+import { atMostEvery, PROGRESS_EVERY_MS } from "../progress-reports";
 import { yieldToEvents } from "../yield-to-events";
 import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { Language } from "./language";
@@ -58,7 +59,9 @@ export class ValueIndexHost {
     return this.run(contentKey, async (signal) => {
       const [{ buildValueIndex }, { valueSnapshotParts }] = await Promise.all([import("./value-index-builder"), import("./value-snapshot")]);
       const schema = await this.database.schema();
-      const built = await buildValueIndex(this.database, schema, { limits: this.limits, signal, onProgress });
+      // Reported per chunk and per table by the reading; the page needs no more than a progress bar's worth.
+      const reported = onProgress && atMostEvery(PROGRESS_EVERY_MS, onProgress, (progress) => progress.tablesDone === progress.tables);
+      const built = await buildValueIndex(this.database, schema, { limits: this.limits, signal, onProgress: reported });
       const ready = { contentKey, index: built.index, columnCount: built.columns.length, truncated: built.truncated };
       // Encoded a part at a time, with the same pause as the reading between parts, so a query waits for one part.
       const parts: Uint8Array<ArrayBuffer>[] = [];
