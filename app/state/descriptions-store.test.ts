@@ -28,6 +28,27 @@ describe("descriptions store", () => {
     expect(profile.tables[0]?.columns.map((column) => column.column)).toEqual(["id", "total"]);
   });
 
+  it("profiles the database once when its schema changes again while the profile loads (row counts come after the tables)", async () => {
+    const engine = connection.engine;
+    const profile = engine.profile.bind(engine);
+    let profiled = 0;
+    engine.profile = (...options) => {
+      profiled += 1;
+      return profile(...options);
+    };
+    try {
+      await engine.execute("CREATE TABLE shipments (id INTEGER PRIMARY KEY, carrier TEXT); INSERT INTO shipments (carrier) VALUES ('DHL')");
+      await useDatabaseStore.getState().afterChange();
+      // The same tables again, as a new schema object (a refresh with row counts): the store follows it again.
+      useDatabaseStore.setState({ schema: { tables: [...useDatabaseStore.getState().schema!.tables] } });
+      await expect.poll(() => useDescriptionsStore.getState().profile.value?.tables.map((table) => table.table), { timeout: 5000 }).toContain("shipments");
+      expect(useDescriptionsStore.getState().profile.status).toBe("ready");
+      expect(profiled).toBe(1);
+    } finally {
+      engine.profile = profile;
+    }
+  });
+
   it("keeps a person's description for this database, over the harvested one", async () => {
     const databaseId = useDatabaseStore.getState().current!.id;
     await useDescriptionsStore.getState().setDescription("orders", "total", "Order total, in cents, tax included");
