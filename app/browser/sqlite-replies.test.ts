@@ -5,16 +5,9 @@ import { DatabaseService } from "../core/database-service";
 import type { ExecuteOutcome } from "../core/db/types";
 import { createInProcessSqliteConnection } from "./in-process-sqlite-connection";
 import type { RemoteEngine } from "./sqlite-connection";
-import {
-  checkedDatabaseProfile,
-  checkedDatabaseSchema,
-  checkPagedExecuteReply,
-  pagedExecuteOutcomeSchema,
-  succeededPagedReply,
-  withCheckedReplies,
-} from "./sqlite-replies";
+import { checkedDatabaseSchema, checkPagedExecuteReply, pagedExecuteOutcomeSchema, succeededPagedReply, withCheckedReplies } from "./sqlite-replies";
 import { databaseSchemaSchema } from "../core/db/type-schemas";
-import { databaseProfileSchema } from "./storage";
+import { checkedDatabaseProfile, databaseProfileSchema } from "./storage";
 import { encodeRows } from "../core/db/columnar-rows";
 
 /** `target` with one field replaced (undefined: left out). */

@@ -20,9 +20,9 @@ import { isColumnarRows, type ColumnarRows } from "../core/db/columnar-rows";
 import type { QueryOutcome } from "../core/eval/query-runner";
 import { queryOutcomeSchema } from "../core/eval/query-outcome-schema";
 import type { ValueMatch } from "../core/schema/value-index";
-import type { ColumnProfile, DatabaseProfile, TableProfile, ValueCount } from "../core/schema/types";
 import type { ValueIndexOutcome } from "../core/schema/value-index-host";
-import { databaseProfileSchema } from "./storage";
+import { checkedDatabaseProfile, databaseProfileSchema } from "./storage";
+import { isRecord, isString, isStringArray } from "./plain-checks";
 
 // The core types have no schemas for these replies yet; each schema is typed against its core type so the two cannot drift apart.
 
@@ -187,10 +187,6 @@ export function checkPagedExecuteReply(reply: unknown): PagedExecuteOutcome {
     : { ok: false, error: workerFailed(unreadable("executePaged", parsed.error)), elapsedMs: 0, statementsCompleted: 0, databaseChanged: false };
 }
 
-const isString = (value: unknown): value is string => typeof value === "string";
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * A schema reply checked field by field, as databaseSchemaSchema checks it (the tests hold the two to the same
  * verdicts), and copied without unknown fields as its parse does; null when any check fails (the schema then words
@@ -231,41 +227,6 @@ export function checkedDatabaseSchema(reply: unknown): DatabaseSchema | null {
     tables.push({ name, kind, rowCount: rowCount as number | null, columns: checkedColumns, foreignKeys: checkedKeys, indexes: checkedIndexes, sql });
   }
   return { tables };
-}
-
-const isNumber = (value: unknown): value is number => Number.isFinite(value);
-const isNullOrString = (value: unknown): value is string | null => value === null || isString(value);
-
-/**
- * A column profile's reply checked field by field, as databaseProfileSchema checks it (the tests hold the two to the
- * same verdicts), and copied without unknown fields as its parse does; null when any check fails (the schema then
- * words the error). For 5,000 tables (60,000 columns, each with its top values and examples) zod's parse, which the
- * page's CSP keeps from compiling its checks, held the page's main thread for ~100-150 ms once the profile arrived.
- */
-export function checkedDatabaseProfile(reply: unknown): DatabaseProfile | null {
-  if (!isRecord(reply) || !isString(reply.contentKey) || !isNumber(reply.elapsedMs) || !Array.isArray(reply.tables)) return null;
-  const tables: TableProfile[] = [];
-  for (const table of reply.tables as unknown[]) {
-    if (!isRecord(table)) return null;
-    const { table: name, kind, rowCount, rowsProfiled, columns } = table;
-    if (!isString(name) || (kind !== "table" && kind !== "view") || !(rowCount === null || isNumber(rowCount))) return null;
-    if (!isNumber(rowsProfiled) || !Array.isArray(columns)) return null;
-    const checkedColumns: ColumnProfile[] = [];
-    for (const column of columns as unknown[]) {
-      if (!isRecord(column)) return null;
-      const { column: columnName, type, nullFraction, distinctCount, approximate, min, max, topValues, examples } = column;
-      if (!isString(columnName) || !isString(type) || !isNumber(nullFraction) || !isNumber(distinctCount) || typeof approximate !== "boolean") return null;
-      if (!isNullOrString(min) || !isNullOrString(max) || !Array.isArray(topValues) || !isStringArray(examples)) return null;
-      const checkedTopValues: ValueCount[] = [];
-      for (const top of topValues as unknown[]) {
-        if (!isRecord(top) || !isString(top.value) || !isNumber(top.count)) return null;
-        checkedTopValues.push({ value: top.value, count: top.count });
-      }
-      checkedColumns.push({ column: columnName, type, nullFraction, distinctCount, approximate, min, max, topValues: checkedTopValues, examples });
-    }
-    tables.push({ table: name, kind, rowCount, rowsProfiled, columns: checkedColumns });
-  }
-  return { contentKey: reply.contentKey, elapsedMs: reply.elapsedMs, tables };
 }
 
 /** How each checked method's reply is validated, and what stands in for a reply that fails the check. */

@@ -30,12 +30,12 @@ describe("descriptions store", () => {
 
   it("profiles the database once when its schema changes again while the profile loads (row counts come after the tables)", async () => {
     const engine = connection.engine;
-    const profile = engine.profile.bind(engine);
+    const profile = engine.profile;
     let profiled = 0;
-    engine.profile = (...options) => {
+    engine.profile = ((...options: Parameters<typeof profile>) => {
       profiled += 1;
-      return profile(...options);
-    };
+      return Reflect.apply(profile, engine, options) as ReturnType<typeof profile>;
+    }) as typeof profile;
     try {
       await engine.execute("CREATE TABLE shipments (id INTEGER PRIMARY KEY, carrier TEXT); INSERT INTO shipments (carrier) VALUES ('DHL')");
       await useDatabaseStore.getState().afterChange();
