@@ -203,3 +203,32 @@ test("when the code editor cannot load, the plain editor that stays keeps the fo
   await page.keyboard.type("ORDER BY title ");
   await expect.poll(() => editorText(page)).toBe("SELECT title FROM books ORDER BY title LIMIT 3");
 });
+
+test("text typed in one input event (an IME's commit, dictation) is kept once, whole, and is there after a reload", async ({ page }) => {
+  // Counts the editor text's writes to localStorage: Monaco reports such text a character at a time.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { editorTextWrites: number };
+    counted.editorTextWrites = 0;
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === "querylab.editor-text") counted.editorTextWrites += 1;
+      setItem.call(this, key, value);
+    };
+  });
+  await openApp(page);
+  await page.waitForSelector(".monaco-editor");
+  await page.locator(".monaco-editor").first().click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  await expect.poll(() => editorText(page)).toBe("");
+  const writes = () => page.evaluate(() => (window as unknown as { editorTextWrites: number }).editorTextWrites);
+  const before = await writes();
+  const text = "SELECT title, list_price FROM books WHERE list_price > 10 AND language = 1 ORDER BY list_price DESC LIMIT 25;".repeat(3);
+  await page.keyboard.insertText(text);
+  await expect.poll(() => editorText(page)).toBe(text);
+  // One write for the whole string, where each of its characters wrote the text so far (327 writes).
+  expect((await writes()) - before).toBe(1);
+  await page.reload();
+  await page.waitForSelector(".monaco-editor");
+  await expect.poll(() => editorText(page)).toBe(text);
+});
