@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DatabaseService } from "../database-service";
 import { hashBytes } from "../db/content-hash";
 import { readSchema } from "../db/introspect";
-import { profileDatabase, profileValueText } from "./profile";
+import { profileDatabase, profileTables, profileValueText } from "./profile";
 import type { ColumnProfile, DatabaseProfile, TableProfile } from "./types";
 
 let SQL: SqlJsStatic;
@@ -171,6 +171,44 @@ describe("profile bounds", () => {
     const plan = database.exec(`EXPLAIN QUERY PLAN ${eventsSample!}`)[0]!.values.map((row) => String(row[3]));
     expect(plan.some((detail) => /^SEARCH .*events/.test(detail))).toBe(true);
     expect(plan.filter((detail) => /^SCAN .*events/.test(detail))).toEqual([]);
+    database.close();
+  });
+
+  it("pauses within a table once its step has run ~20 ms, so a query asked meanwhile waits for a column, not the table", () => {
+    const database = new SQL.Database();
+    database.exec(`CREATE TABLE wide (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c INTEGER, d REAL);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO wide SELECT i, 'a' || (i % 7), 'b' || (i % 3), i % 11, i / 3.0 FROM n;
+      CREATE TABLE small (x TEXT); INSERT INTO small VALUES ('one');`);
+    const schema = readSchema(database);
+    // Every reading of the clock is 25 ms later: a pause is due after the pass over the rows and after each column.
+    let clock = 0;
+    const steps = profileTables(database, schema, "fixture", { now: () => (clock += 25) });
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses += 1;
+      step = steps.next();
+    }
+    // One after each table, as before, and within each one after its pass over the rows and one after each column
+    // ("wide": 5, "small": 1).
+    expect(pauses).toBe(2 + (1 + 5) + (1 + 1));
+    const { elapsedMs: _paused, ...withPauses } = step.value;
+    const { elapsedMs: _atOnce, ...atOnce } = profileDatabase(database, schema, "fixture");
+    expect(withPauses).toEqual(atOnce);
+    database.close();
+  });
+
+  it("looks at the first overBudgetSampleRows rows of a table not counted (a database read on demand)", () => {
+    const database = new SQL.Database();
+    database.exec(`CREATE TABLE readings (id INTEGER PRIMARY KEY, sensor TEXT);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO readings SELECT i, 's' || (i % 4) FROM n;`);
+    const counted = readSchema(database);
+    const notCounted = { tables: counted.tables.map((table) => ({ ...table, rowCount: null })) };
+    const options = { sampleThreshold: 100, sampleRows: 3_000, overBudgetSampleRows: 200 };
+    expect(tableOf(profileDatabase(database, notCounted, "fixture", options), "readings")).toMatchObject({ rowCount: null, rowsProfiled: 200 });
+    expect(columnOf(profileDatabase(database, notCounted, "fixture", options), "readings", "sensor").approximate).toBe(true);
+    // Counted, the same table is sampled as before.
+    expect(tableOf(profileDatabase(database, counted, "fixture", options), "readings").rowsProfiled).toBeGreaterThan(2_500);
     database.close();
   });
 
