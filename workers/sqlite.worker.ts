@@ -16,6 +16,7 @@ import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
 import { wholeFileAnswers } from "./whole-file-answers";
 import { owningReceivedBytes } from "./owned-bytes";
+import { profileKeeper } from "./profile-keeper";
 
 // Databases arrive as bytes from the page, or are read on demand from a URL the page handed over; so the requests
 // this worker makes are for its own WASM, once, and range requests to those URLs; none other, whatever a query or a
@@ -51,6 +52,8 @@ const service = receivePageCompiledWasm(self)
         urlsReadOnDemand.add(address);
         return wholeAnswers.noting(address, openRangeSource(spec));
       },
+      keepProfile: profileKeeper(),
+      repliesCopied: true,
     });
   });
 // The page's own opens come after (or instead of) what the start script asked this worker to open.

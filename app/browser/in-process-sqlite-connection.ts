@@ -3,10 +3,13 @@ import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { DatabaseService } from "../core/database-service";
 import type { RemoteEngine, SqliteConnectionHandle } from "./sqlite-connection";
 import { withCheckedReplies } from "./sqlite-replies";
+import { queryLabStorage } from "./services";
 
 /** The same service the worker exposes; comlink's proxy adds nothing a store calls but the release symbol, which a test never sends. */
 function engineOver(sql: SqlJsStatic): RemoteEngine {
-  return withCheckedReplies(DatabaseService.create(sql)) as unknown as RemoteEngine;
+  // Profiles are kept where the page keeps everything else, as the worker keeps them in the page's IndexedDB.
+  const service = DatabaseService.create(sql, { keepProfile: (profile) => queryLabStorage().saveProfile(profile) });
+  return withCheckedReplies(service) as unknown as RemoteEngine;
 }
 
 export interface InProcessSqliteConnection extends SqliteConnectionHandle {

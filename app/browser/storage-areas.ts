@@ -2,6 +2,7 @@
 import { createStore, del, get, getMany, set, setMany, type UseStore } from "idb-keyval";
 import { withKeptDatabaseHint } from "./kept-database-hint";
 import { DATABASES_IDB } from "./kept-database-keys";
+import { SCHEMA_CONTEXT_IDB } from "./profile-keeping";
 import { createQueryLabStorage, type KeyValueArea, type QueryLabStorage } from "./storage";
 
 function indexedDbArea(store: UseStore): KeyValueArea {
@@ -20,7 +21,7 @@ export function createIndexedDbStorage(): QueryLabStorage {
     {
       databases: indexedDbArea(createStore(DATABASES_IDB.database, DATABASES_IDB.store)),
       traces: indexedDbArea(createStore("querylab-traces", "keyval")),
-      schemaContext: indexedDbArea(createStore("querylab-schema-context", "keyval")),
+      schemaContext: indexedDbArea(createStore(SCHEMA_CONTEXT_IDB.database, SCHEMA_CONTEXT_IDB.store)),
       embeddings: indexedDbArea(createStore("querylab-embeddings", "vectors")),
       benchmark: indexedDbArea(createStore("querylab-benchmark", "keyval")),
     },

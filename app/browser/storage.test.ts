@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Trace } from "../core/agent/trace";
 import type { DatabaseProfile } from "../core/schema/types";
-import { createQueryLabStorage, HISTORY_LIMIT, PROFILES_KEPT, TRACES_KEPT, type HistoryEntry, type StorageAreas, type StoredDatabaseMeta } from "./storage";
+import { PROFILES_KEPT } from "./profile-keeping";
+import { createQueryLabStorage, HISTORY_LIMIT, TRACES_KEPT, type HistoryEntry, type StorageAreas, type StoredDatabaseMeta } from "./storage";
 import { createMemoryArea, createMemoryStorage } from "./storage-areas";
 
 function areas(): StorageAreas {

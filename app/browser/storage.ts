@@ -10,6 +10,7 @@ import type { ColumnProfile, DatabaseProfile, SchemaDescriptions, TableProfile, 
 import { isNullOrString, isNumber, isRecord, isString, isStringArray } from "./plain-checks";
 import { isQuotaError } from "./storage-estimate";
 import { DATABASE_INDEX_KEY, LAST_OPEN_KEY, databaseBytesKey } from "./kept-database-keys";
+import { isProfileWorthKeeping, keepProfileIn, profileStorageKey } from "./profile-keeping";
 
 export const storedDatabaseMetaSchema = z.object({
   id: z.string(),
@@ -238,10 +239,7 @@ const TRACE_INDEX_KEY = "trace-index";
 export const TRACES_KEPT = 100;
 const THREAD_INDEX_KEY = "thread-index";
 export const THREADS_KEPT = 100;
-const PROFILE_INDEX_KEY = "profile-index";
 const BENCHMARK_RUN_KEY = "current-run";
-/** Profiles kept; each is small (a few KB per hundred columns), the oldest go first. */
-export const PROFILES_KEPT = 30;
 
 const VALUE_INDEX_LIST_KEY = "value-index-list";
 /** Value indexes kept: one per database a person goes back to; each can be tens of MB. */
@@ -438,16 +436,12 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
     },
 
     async loadProfile(contentKey) {
-      const profile = checkedDatabaseProfile(await schemaContext.get(`profile:${contentKey}`));
+      const profile = checkedDatabaseProfile(await schemaContext.get(profileStorageKey(contentKey)));
       return profile?.contentKey === contentKey ? profile : null;
     },
 
     async saveProfile(profile) {
-      const index = z.catch(z.array(z.string()), []).parse(await schemaContext.get(PROFILE_INDEX_KEY));
-      const next = [profile.contentKey, ...index.filter((key) => key !== profile.contentKey)];
-      await schemaContext.set(`profile:${profile.contentKey}`, profile);
-      for (const old of next.slice(PROFILES_KEPT)) await schemaContext.delete(`profile:${old}`);
-      await schemaContext.set(PROFILE_INDEX_KEY, next.slice(0, PROFILES_KEPT));
+      if (isProfileWorthKeeping(profile)) await keepProfileIn(schemaContext, profile);
     },
 
     async loadDescriptionEdits(databaseId) {

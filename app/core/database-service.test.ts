@@ -1,6 +1,6 @@
-// DatabaseService.openBlob: a File or stored copy read whole by the service (in the page, by the SQLite worker).
+// DatabaseService: a File or stored copy read whole by the service (in the page, by the SQLite worker), and profiles kept where it runs.
 import initSqlJs from "sql.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DatabaseService } from "./database-service";
 
 async function databaseBytes(sql: string): Promise<Uint8Array> {
@@ -91,5 +91,69 @@ describe("importing a table file given as a File", () => {
     const refused = await service.importTable("more.csv", new File(["a\n1\n"], "more.csv"), "csv");
     expect(refused).toEqual({ ok: false, error: { kind: "import-error", message: "more.csv could not be read (The requested file could not be read.)." } });
     expect((await service.schema()).tables.map((table) => table.name)).toEqual(["kinds"]);
+  });
+});
+
+describe("keeping a profile where the service runs", () => {
+  it("hands the profile to its keeper only when asked to keep it, and answers even when keeping fails", async () => {
+    const kept: string[] = [];
+    let failNext = false;
+    const service = DatabaseService.create(await initSqlJs(), {
+      keepProfile: async (profile) => {
+        if (failNext) throw new Error("QuotaExceededError");
+        kept.push(profile.contentKey);
+      },
+    });
+    await service.open(await databaseBytes("CREATE TABLE pets (name TEXT); INSERT INTO pets VALUES ('Rex');"));
+    const profile = await service.profile();
+    expect(profile.tables.map((table) => table.table)).toEqual(["pets"]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(kept).toEqual([]);
+
+    expect(await service.profile({}, true)).toBe(profile);
+    await expect.poll(() => kept).toEqual([profile.contentKey]);
+
+    failNext = true;
+    expect(await service.profile({}, true)).toBe(profile);
+  });
+});
+
+describe("the schema, copied or not", () => {
+  const pets = "CREATE TABLE pets (name TEXT, kind TEXT); INSERT INTO pets VALUES ('Rex', 'dog'), ('Tom', 'cat');";
+
+  it("is a copy for callers in the same thread, so one caller's change never reaches another", async () => {
+    const service = DatabaseService.create(await initSqlJs());
+    await service.open(await databaseBytes(pets));
+    const first = await service.schema();
+    first.tables[0]!.name = "changed";
+    expect((await service.schema()).tables[0]!.name).toBe("pets");
+  });
+
+  it("is the engine's own where replies are copied on their way (the worker), and read again after a change", async () => {
+    const service = DatabaseService.create(await initSqlJs(), { repliesCopied: true });
+    await service.open(await databaseBytes(pets));
+    const first = await service.schema();
+    expect(await service.schema()).toBe(first);
+    await service.execute("CREATE TABLE owners (name TEXT)");
+    const after = await service.schema();
+    expect(after).not.toBe(first);
+    expect(after.tables.map((table) => table.name)).toEqual(["owners", "pets"]);
+  });
+
+  it("is not copied for the profile or the value index, which only read it", async () => {
+    const service = DatabaseService.create(await initSqlJs());
+    await service.open(await databaseBytes(pets));
+    await service.schema();
+    const clone = vi.spyOn(globalThis, "structuredClone");
+    try {
+      const profile = await service.profile();
+      expect(profile.tables[0]?.columns.map((column) => column.column)).toEqual(["name", "kind"]);
+      const built = await service.indexValues();
+      expect(built.ok).toBe(true);
+      const schemaCopies = clone.mock.calls.filter(([value]) => typeof value === "object" && value !== null && "tables" in value);
+      expect(schemaCopies).toEqual([]);
+    } finally {
+      clone.mockRestore();
+    }
   });
 });

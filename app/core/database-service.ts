@@ -72,7 +72,12 @@ export class DatabaseService {
     private readonly lazyOptions: LazyServiceOptions = {},
   ) {
     this.judge = queryRunnerFor(engine);
-    this.values = new ValueIndexHost(engine);
+    // It only reads the schema: the engine's own, not a copy of it.
+    this.values = new ValueIndexHost({
+      contentKey: () => engine.contentKey(),
+      schema: () => engine.sharedSchema(),
+      executeReadOnly: (sql, options) => engine.executeReadOnly(sql, options),
+    });
   }
 
   static create(sql: SqlJsStatic, lazyOptions: LazyServiceOptions = {}): DatabaseService {
@@ -256,8 +261,18 @@ export class DatabaseService {
   /**
    * Profiles every column (stage 1 of the schema context); computed once per content key, so again after a write.
    * Callers asking for the same content while it is taken share it (the page asks more than once after an open).
+   * With `keep`, it is also kept in the browser's storage (LazyServiceOptions.keepProfile), as the page asks when the
+   * browser keeps anything.
    */
-  async profile(options: ProfileOptions = {}): Promise<DatabaseProfile> {
+  async profile(options: ProfileOptions = {}, keep = false): Promise<DatabaseProfile> {
+    const profile = await this.profileOfOpenContent(options);
+    // Started now, it reaches storage after the reply is on its way (its first step waits for a read); its failure
+    // (storage full, blocked) costs only profiling this content again on a later open.
+    if (keep) void this.lazyOptions.keepProfile?.(profile).catch(() => undefined);
+    return profile;
+  }
+
+  private async profileOfOpenContent(options: ProfileOptions): Promise<DatabaseProfile> {
     const key = profileKey(await this.engine.contentKey(), options);
     const cached = this.profileCache.get(key);
     if (cached) return cached;
@@ -280,7 +295,7 @@ export class DatabaseService {
       const cached = this.profileCache.get(key);
       if (cached) return cached;
       const connection = this.engine.connection;
-      const steps = profileTables(connection, await this.engine.schema(), contentKey, options);
+      const steps = profileTables(connection, await this.engine.sharedSchema(), contentKey, options);
       let step = steps.next();
       while (!step.done && this.engine.connection === connection) {
         await yieldToEvents();
@@ -323,8 +338,9 @@ export class DatabaseService {
     return this.engine.exportResult(resultId, format, csv);
   }
 
+  /** A copy for callers in this thread; where each reply crosses to the page (`repliesCopied`), postMessage's is enough. */
   schema(options?: SchemaOptions): Promise<DatabaseSchema> {
-    return this.engine.schema(options);
+    return this.lazyOptions.repliesCopied ? this.engine.sharedSchema(options) : this.engine.schema(options);
   }
 
   async exportDatabase(): Promise<Uint8Array> {
@@ -393,6 +409,17 @@ export interface LazyServiceOptions {
    * answered before the open's: opens are answered in the order they were asked, which the page relies on.
    */
   readBlob?: (blob: Blob) => Uint8Array | Promise<Uint8Array>;
+  /**
+   * Keeps a profile in the browser's storage from where this service runs, when profile() is asked to keep it: in the
+   * worker, the structured clone of a large profile (~160 ms for 5,000 tables) is then not a task on the page's main
+   * thread. Without one, nothing is kept.
+   */
+  keepProfile?: (profile: DatabaseProfile) => Promise<void>;
+  /**
+   * True where every reply is copied on its way to its caller (the worker: postMessage's structured clone), so schema()
+   * need not copy the engine's schema first.
+   */
+  repliesCopied?: boolean;
 }
 
 /** openBlob's read where no other is given (Node, the tests): the whole Blob at once. */

@@ -235,13 +235,13 @@ async function profileOf(contentKey: string): Promise<DatabaseProfile> {
   if (stored) return stored;
   const sampleFile = await openSampleFile();
   const shipped = sampleFile ? await shippedSampleProfile(sampleFile, contentKey) : null;
-  const profile = shipped ?? (await sqliteConnection().engine.profile());
-  // Keys with "~" name content after writes in this session only: no later open can ask for them.
-  if (storageAvailable && !profile.contentKey.includes("~"))
+  // The shipped profile is small and kept from here; the worker keeps the profiles it takes (workers/profile-keeper.ts),
+  // so a large one's structured clone into IndexedDB is not a task on this thread.
+  if (shipped && storageAvailable)
     void queryLabStorage()
-      .saveProfile(profile)
+      .saveProfile(shipped)
       .catch(() => undefined);
-  return profile;
+  return shipped ?? (await sqliteConnection().engine.profile({}, storageAvailable));
 }
 
 /** Loads the profile of what the worker has open, once per content however often the schema changes meanwhile. */
