@@ -33,6 +33,8 @@ function workerReplying(reply: unknown) {
     exportResult: answer,
     schema: answer,
     profile: answer,
+    profileHead: answer,
+    profileTablesPart: answer,
     exportDatabase: answer,
     exportDatabaseCopy: answer,
     contentKey: answer,
@@ -124,10 +126,24 @@ describe("checked SQLite replies", () => {
     expect(!refused.ok && refused.error.message).toMatch(/firstRows: rows must be lists of SQLite values/);
   });
 
+  it("passes a profile's head and parts through, a part that is no more as null, and refuses a head with a count that is no count", async () => {
+    const head = { contentKey: "sha256:abc", elapsedMs: 4, tableCount: 2 };
+    expect(await workerReplying(head).profileHead()).toEqual(head);
+    expect(await workerReplying({ ...head, extra: "dropped" }).profileHead()).toEqual(head);
+    await expect(workerReplying({ ...head, tableCount: 1.5 }).profileHead()).rejects.toThrow(/reply to profileHead/);
+    await expect(workerReplying({ ...head, tableCount: -1 }).profileHead()).rejects.toThrow(/reply to profileHead/);
+    expect(await workerReplying(null).profileTablesPart()).toBeNull();
+    const table = { table: "pets", kind: "table", rowCount: 1, rowsProfiled: 1, columns: [] };
+    expect(await workerReplying([table]).profileTablesPart()).toEqual([table]);
+    await expect(workerReplying([{ ...table, kind: "index" }]).profileTablesPart()).rejects.toThrow(/reply to profileTablesPart/);
+  });
+
   it("throws for an unreadable schema or profile, which have no error value", async () => {
     const engine = workerReplying({ tables: [{ name: 3 }] });
     await expect(engine.schema()).rejects.toThrow(/reply to schema .* cannot read \(tables\.0\.name/);
     await expect(engine.profile()).rejects.toThrow(/reply to profile/);
+    await expect(engine.profileHead()).rejects.toThrow(/reply to profileHead/);
+    await expect(engine.profileTablesPart()).rejects.toThrow(/reply to profileTablesPart/);
     await expect(engine.exportDatabase()).rejects.toThrow(/reply to exportDatabase/);
     await expect(engine.exportDatabaseCopy()).rejects.toThrow(/reply to exportDatabaseCopy/);
     await expect(engine.contentKey()).rejects.toThrow(/reply to contentKey/);

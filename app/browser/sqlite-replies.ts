@@ -21,8 +21,8 @@ import type { QueryOutcome } from "../core/eval/query-runner";
 import { queryOutcomeSchema } from "../core/eval/query-outcome-schema";
 import type { ValueMatch } from "../core/schema/value-index";
 import type { ValueIndexOutcome } from "../core/schema/value-index-host";
-import { checkedDatabaseProfile, databaseProfileSchema } from "./storage";
-import { isRecord, isString, isStringArray } from "./plain-checks";
+import { checkedDatabaseProfile, checkedTableProfiles, databaseProfileSchema, tableProfileSchema } from "./storage";
+import { isNumber, isRecord, isString, isStringArray } from "./plain-checks";
 
 // The core types have no schemas for these replies yet; each schema is typed against its core type so the two cannot drift apart.
 
@@ -230,6 +230,8 @@ export function checkedDatabaseSchema(reply: unknown): DatabaseSchema | null {
 }
 
 /** How each checked method's reply is validated, and what stands in for a reply that fails the check. */
+const profileHeadSchema = z.object({ contentKey: z.string(), elapsedMs: z.number(), tableCount: z.int().check(z.nonnegative()) });
+
 const replyChecks: Record<string, (reply: unknown) => unknown> = {
   execute(reply): ExecuteOutcome {
     const parsed = executeOutcomeSchema.safeParse(reply);
@@ -297,6 +299,21 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     if (checked) return checked;
     const parsed = databaseProfileSchema.safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("profile", parsed.error));
+    return parsed.data;
+  },
+  profileHead(reply) {
+    if (isRecord(reply) && isString(reply.contentKey) && isNumber(reply.elapsedMs) && Number.isInteger(reply.tableCount) && Number(reply.tableCount) >= 0)
+      return { contentKey: reply.contentKey, elapsedMs: reply.elapsedMs, tableCount: reply.tableCount };
+    const parsed = profileHeadSchema.safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("profileHead", parsed.error));
+    return parsed.data;
+  },
+  profileTablesPart(reply) {
+    if (reply === null) return null;
+    const checked = Array.isArray(reply) ? checkedTableProfiles(reply) : null;
+    if (checked) return checked;
+    const parsed = z.array(tableProfileSchema).safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("profileTablesPart", parsed.error));
     return parsed.data;
   },
   exportDatabase(reply) {

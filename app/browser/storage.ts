@@ -44,30 +44,29 @@ export const traceSummarySchema = z.object({
 export type TraceSummary = z.infer<typeof traceSummarySchema>;
 
 const valueCountSchema = z.object({ value: z.string(), count: z.number() });
+export const tableProfileSchema: z.ZodMiniType<TableProfile> = z.object({
+  table: z.string(),
+  kind: z.enum(["table", "view"]),
+  rowCount: z.nullable(z.number()),
+  rowsProfiled: z.number(),
+  columns: z.array(
+    z.object({
+      column: z.string(),
+      type: z.string(),
+      nullFraction: z.number(),
+      distinctCount: z.number(),
+      approximate: z.boolean(),
+      min: z.nullable(z.string()),
+      max: z.nullable(z.string()),
+      topValues: z.array(valueCountSchema),
+      examples: z.array(z.string()),
+    }),
+  ),
+});
 export const databaseProfileSchema: z.ZodMiniType<DatabaseProfile> = z.object({
   contentKey: z.string(),
   elapsedMs: z.number(),
-  tables: z.array(
-    z.object({
-      table: z.string(),
-      kind: z.enum(["table", "view"]),
-      rowCount: z.nullable(z.number()),
-      rowsProfiled: z.number(),
-      columns: z.array(
-        z.object({
-          column: z.string(),
-          type: z.string(),
-          nullFraction: z.number(),
-          distinctCount: z.number(),
-          approximate: z.boolean(),
-          min: z.nullable(z.string()),
-          max: z.nullable(z.string()),
-          topValues: z.array(valueCountSchema),
-          examples: z.array(z.string()),
-        }),
-      ),
-    }),
-  ),
+  tables: z.array(tableProfileSchema),
 });
 
 /**
@@ -79,8 +78,14 @@ export const databaseProfileSchema: z.ZodMiniType<DatabaseProfile> = z.object({
  */
 export function checkedDatabaseProfile(reply: unknown): DatabaseProfile | null {
   if (!isRecord(reply) || !isString(reply.contentKey) || !isNumber(reply.elapsedMs) || !Array.isArray(reply.tables)) return null;
+  const tables = checkedTableProfiles(reply.tables);
+  return tables && { contentKey: reply.contentKey, elapsedMs: reply.elapsedMs, tables };
+}
+
+/** The tables of a profile checked and copied as checkedDatabaseProfile does (z.array(tableProfileSchema)); null when any check fails. */
+export function checkedTableProfiles(reply: unknown[]): TableProfile[] | null {
   const tables: TableProfile[] = [];
-  for (const table of reply.tables as unknown[]) {
+  for (const table of reply) {
     if (!isRecord(table)) return null;
     const { table: name, kind, rowCount, rowsProfiled, columns } = table;
     if (!isString(name) || (kind !== "table" && kind !== "view") || !(rowCount === null || isNumber(rowCount))) return null;
@@ -100,7 +105,7 @@ export function checkedDatabaseProfile(reply: unknown): DatabaseProfile | null {
     }
     tables.push({ table: name, kind, rowCount, rowsProfiled, columns: checkedColumns });
   }
-  return { contentKey: reply.contentKey, elapsedMs: reply.elapsedMs, tables };
+  return tables;
 }
 
 /** One benchmark answer in the page: the judged result, its model, and the agent's events to open its trace. */

@@ -30,12 +30,12 @@ describe("descriptions store", () => {
 
   it("profiles the database once when its schema changes again while the profile loads (row counts come after the tables)", async () => {
     const engine = connection.engine;
-    const profile = engine.profile;
+    const profileHead = engine.profileHead;
     let profiled = 0;
-    engine.profile = ((...options: Parameters<typeof profile>) => {
+    engine.profileHead = ((...options: Parameters<typeof profileHead>) => {
       profiled += 1;
-      return Reflect.apply(profile, engine, options) as ReturnType<typeof profile>;
-    }) as typeof profile;
+      return Reflect.apply(profileHead, engine, options) as ReturnType<typeof profileHead>;
+    }) as typeof profileHead;
     try {
       await engine.execute("CREATE TABLE shipments (id INTEGER PRIMARY KEY, carrier TEXT); INSERT INTO shipments (carrier) VALUES ('DHL')");
       await useDatabaseStore.getState().afterChange();
@@ -45,7 +45,7 @@ describe("descriptions store", () => {
       expect(useDescriptionsStore.getState().profile.status).toBe("ready");
       expect(profiled).toBe(1);
     } finally {
-      engine.profile = profile;
+      engine.profileHead = profileHead;
     }
   });
 

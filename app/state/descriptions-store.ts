@@ -14,6 +14,7 @@ import { buildDescribeRequest, MAX_COLUMNS_PER_REQUEST, type DescribeRequest } f
 import type { DatabaseProfile, SchemaDescriptions } from "../core/schema/types";
 import { presetOf } from "../core/llm/provider-presets";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
+import { profileInParts } from "../browser/profile-in-parts";
 import { shippedSampleProfile } from "../browser/shipped-sample-context";
 import { openSampleFile } from "./open-sample-file";
 import { isReadOnDemandUntilWhole, useDatabaseStore } from "./database-store";
@@ -241,7 +242,7 @@ async function profileOf(contentKey: string): Promise<DatabaseProfile> {
     void queryLabStorage()
       .saveProfile(shipped)
       .catch(() => undefined);
-  return shipped ?? (await sqliteConnection().engine.profile({}, storageAvailable));
+  return shipped ?? (await profileInParts(sqliteConnection().engine, storageAvailable));
 }
 
 /** Loads the profile of what the worker has open, once per content however often the schema changes meanwhile. */
