@@ -3,7 +3,7 @@
 // leaves it held: the page gets the profile of the content its key names, and asks again for the new content's.
 import initSqlJs from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DatabaseService, PROFILE_PART_COLUMNS } from "../core/database-service";
+import { DatabaseService, PART_COLUMNS } from "../core/database-service";
 import type { TableProfile } from "../core/schema/types";
 import { profileInParts, type ProfileInPartsSource } from "./profile-in-parts";
 import { withCheckedReplies } from "./sqlite-replies";
@@ -44,13 +44,13 @@ beforeAll(async () => {
 });
 
 describe("profileInParts", () => {
-  it("gives the profile profile() gives whole, in parts of at most PROFILE_PART_COLUMNS columns", async () => {
+  it("gives the profile profile() gives whole, in parts of at most PART_COLUMNS columns", async () => {
     const { source, partColumns } = counted(service);
     const profile = await profileInParts(source, false);
     expect(profile).toEqual(await service.profile());
     expect(profile.tables).toHaveLength(TABLES);
-    expect(partColumns.length).toBe(Math.ceil((TABLES * COLUMNS) / (Math.floor(PROFILE_PART_COLUMNS / COLUMNS) * COLUMNS)));
-    expect(Math.max(...partColumns)).toBeLessThanOrEqual(PROFILE_PART_COLUMNS);
+    expect(partColumns.length).toBe(Math.ceil((TABLES * COLUMNS) / (Math.floor(PART_COLUMNS / COLUMNS) * COLUMNS)));
+    expect(Math.max(...partColumns)).toBeLessThanOrEqual(PART_COLUMNS);
   });
 
   it("asks for the profile again when another database is opened between its head and its last part", async () => {

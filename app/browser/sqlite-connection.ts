@@ -3,6 +3,7 @@ import * as Comlink from "comlink";
 import type { DatabaseService } from "../core/database-service";
 import { endableEngine, engineGeneration } from "../core/db/query-watchdog";
 import { pagedQueryChannel, withPagedQueryChannel } from "./paged-query-channel";
+import { withSchemaInParts } from "./schema-in-parts";
 import { withCheckedReplies } from "./sqlite-replies";
 import { sendSqliteWasm } from "./sqlite-wasm";
 import { takeStartedWorker } from "./started-from-html";
@@ -26,7 +27,8 @@ export interface SqliteConnectionHandle {
 function connect(worker: Worker, ended: Promise<never>): { remote: RemoteEngine; raw: RemoteEngine } {
   const raw = Comlink.wrap<DatabaseService>(worker);
   // The editor's runs take a message path of their own (paged-query-channel.ts); the rest goes through comlink.
-  return { raw, remote: endableEngine(withPagedQueryChannel(withCheckedReplies(raw), pagedQueryChannel(worker)), ended) };
+  // The schema comes in parts (schema-in-parts.ts), so a large one is not one long task to receive.
+  return { raw, remote: endableEngine(withPagedQueryChannel(withSchemaInParts(withCheckedReplies(raw)), pagedQueryChannel(worker)), ended) };
 }
 
 function startWorker(): Worker {

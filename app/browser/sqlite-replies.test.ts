@@ -35,6 +35,8 @@ function workerReplying(reply: unknown) {
     profile: answer,
     profileHead: answer,
     profileTablesPart: answer,
+    schemaHead: answer,
+    schemaTablesPart: answer,
     exportDatabase: answer,
     exportDatabaseCopy: answer,
     contentKey: answer,
@@ -138,11 +140,23 @@ describe("checked SQLite replies", () => {
     await expect(workerReplying([{ ...table, kind: "index" }]).profileTablesPart()).rejects.toThrow(/reply to profileTablesPart/);
   });
 
+  it("passes a schema's head and parts through, a part that is no more as null, and refuses what is not", async () => {
+    const head = { id: 3, tableCount: 1, parts: 1 };
+    expect(await workerReplying({ ...head, extra: "dropped" }).schemaHead()).toEqual(head);
+    await expect(workerReplying({ ...head, parts: "1" }).schemaHead()).rejects.toThrow(/reply to schemaHead/);
+    expect(await workerReplying(null).schemaTablesPart()).toBeNull();
+    const table = { name: "pets", kind: "table", rowCount: 2, columns: [], foreignKeys: [], indexes: [], sql: "CREATE TABLE pets (name)" };
+    expect(await workerReplying([table]).schemaTablesPart()).toEqual([table]);
+    await expect(workerReplying([{ ...table, rowCount: 1.5 }]).schemaTablesPart()).rejects.toThrow(/reply to schemaTablesPart/);
+  });
+
   it("throws for an unreadable schema or profile, which have no error value", async () => {
     const engine = workerReplying({ tables: [{ name: 3 }] });
     await expect(engine.schema()).rejects.toThrow(/reply to schema .* cannot read \(tables\.0\.name/);
     await expect(engine.profile()).rejects.toThrow(/reply to profile/);
     await expect(engine.profileHead()).rejects.toThrow(/reply to profileHead/);
+    await expect(engine.schemaHead()).rejects.toThrow(/reply to schemaHead/);
+    await expect(engine.schemaTablesPart()).rejects.toThrow(/reply to schemaTablesPart/);
     await expect(engine.profileTablesPart()).rejects.toThrow(/reply to profileTablesPart/);
     await expect(engine.exportDatabase()).rejects.toThrow(/reply to exportDatabase/);
     await expect(engine.exportDatabaseCopy()).rejects.toThrow(/reply to exportDatabaseCopy/);

@@ -229,9 +229,11 @@ export function checkedDatabaseSchema(reply: unknown): DatabaseSchema | null {
   return { tables };
 }
 
-/** How each checked method's reply is validated, and what stands in for a reply that fails the check. */
-const profileHeadSchema = z.object({ contentKey: z.string(), elapsedMs: z.number(), tableCount: z.int().check(z.nonnegative()) });
+const count = z.int().check(z.nonnegative());
+const profileHeadSchema = z.object({ contentKey: z.string(), elapsedMs: z.number(), tableCount: count });
+const schemaHeadSchema = z.object({ id: count, tableCount: count, parts: count });
 
+/** How each checked method's reply is validated, and what stands in for a reply that fails the check. */
 const replyChecks: Record<string, (reply: unknown) => unknown> = {
   execute(reply): ExecuteOutcome {
     const parsed = executeOutcomeSchema.safeParse(reply);
@@ -300,6 +302,21 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     const parsed = databaseProfileSchema.safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("profile", parsed.error));
     return parsed.data;
+  },
+  schemaHead(reply) {
+    if (isRecord(reply) && [reply.id, reply.tableCount, reply.parts].every((count) => Number.isSafeInteger(count) && Number(count) >= 0))
+      return { id: reply.id, tableCount: reply.tableCount, parts: reply.parts };
+    const parsed = schemaHeadSchema.safeParse(reply);
+    if (!parsed.success) throw new Error(unreadable("schemaHead", parsed.error));
+    return parsed.data;
+  },
+  schemaTablesPart(reply) {
+    if (reply === null) return null;
+    const checked = checkedDatabaseSchema({ tables: reply });
+    if (checked) return checked.tables;
+    const parsed = databaseSchemaSchema.safeParse({ tables: reply });
+    if (!parsed.success) throw new Error(unreadable("schemaTablesPart", parsed.error));
+    return parsed.data.tables;
   },
   profileHead(reply) {
     if (isRecord(reply) && isString(reply.contentKey) && isNumber(reply.elapsedMs) && Number.isInteger(reply.tableCount) && Number(reply.tableCount) >= 0)

@@ -17,6 +17,7 @@ import type {
   PagedExecuteOutcome,
   ReadOnlyResult,
   SqlValue,
+  TableInfo,
 } from "./db/types";
 import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
@@ -36,8 +37,35 @@ export interface ProfileHead {
   tableCount: number;
 }
 
-/** Columns per part of a profile sent in parts: ~3,000 columns' figures take ~5-10 ms to send or receive. */
-export const PROFILE_PART_COLUMNS = 3000;
+/** Columns per part of a profile or schema sent in parts: ~3,000 columns' figures take ~5-10 ms to send or receive. */
+export const PART_COLUMNS = 3000;
+
+/** What schemaHead() announces: the schema's id for schemaTablesPart(), and how many tables come in how many parts. */
+export interface SchemaHead {
+  id: number;
+  tableCount: number;
+  parts: number;
+}
+
+/** Schemas announced and not yet sent whole, held for their parts. */
+const ANNOUNCED_SCHEMAS_HELD = 4;
+
+/**
+ * Where each part begins, for tables of these column counts: a part takes tables while they hold at most PART_COLUMNS
+ * columns in all, and at least one table. No parts for no tables.
+ */
+export function partStarts(columnCounts: number[]): number[] {
+  const starts: number[] = [];
+  let columns = 0;
+  columnCounts.forEach((count, index) => {
+    if (starts.length === 0 || columns + count > PART_COLUMNS) {
+      starts.push(index);
+      columns = 0;
+    }
+    columns += count;
+  });
+  return starts;
+}
 
 /** A profile's cache key: the content and the options that change its figures (not the clock). */
 function profileKey(contentKey: string, options: ProfileOptions): string {
@@ -58,6 +86,10 @@ export class DatabaseService {
   private readonly judge;
   /** The value index lives beside the database it reads, so its values never cross to the page in bulk. */
   private readonly values: ValueIndexHost;
+
+  /** Schemas announced by schemaHead() whose parts are not all sent, by id. */
+  private readonly announcedSchemas = new Map<number, { schema: DatabaseSchema; starts: number[]; unsent: number }>();
+  private schemaAnnouncements = 0;
 
   /** What the last execute read from a database read on demand; null when the open database is in memory. */
   private lastRunReads: LazyReadCounters | null = null;
@@ -294,20 +326,13 @@ export class DatabaseService {
 
   /**
    * The tables of the profile profileHead() announced from `from` on: at least one, and more while they hold at most
-   * PROFILE_PART_COLUMNS columns in all. Null when that profile is no longer held (the content changed meanwhile).
+   * PART_COLUMNS columns in all. Null when that profile is no longer held (the content changed meanwhile).
    */
   profileTablesPart(contentKey: string, options: ProfileOptions, from: number): TableProfile[] | null {
     const profile = this.profileCache.get(profileKey(contentKey, options));
     if (!profile) return null;
-    const part: TableProfile[] = [];
-    let columns = 0;
-    for (let index = from; index < profile.tables.length; index += 1) {
-      const table = profile.tables[index]!;
-      if (part.length > 0 && columns + table.columns.length > PROFILE_PART_COLUMNS) break;
-      part.push(table);
-      columns += table.columns.length;
-    }
-    return part;
+    const rest = profile.tables.slice(from);
+    return rest.slice(0, partStarts(rest.map((table) => table.columns.length))[1] ?? rest.length);
   }
 
   private async profileOfOpenContent(options: ProfileOptions): Promise<DatabaseProfile> {
@@ -374,6 +399,31 @@ export class DatabaseService {
 
   exportResult(resultId: string, format: "csv" | "json", csv?: CsvOptions): Promise<Outcome<{ text: string }>> {
     return this.engine.exportResult(resultId, format, csv);
+  }
+
+  /**
+   * schema() for a caller across a thread, in parts as profileHead() gives the profile: the schema is announced (held
+   * here under an id, with its parts' bounds) and its parts are then asked for by number, all at once, each answered
+   * in a message of its own. Sent whole, 5,000 tables' schema was one task of ~80-180 ms on the page's main thread
+   * to receive, before the panel could list it.
+   */
+  async schemaHead(options?: SchemaOptions): Promise<SchemaHead> {
+    const schema = await this.engine.sharedSchema(options);
+    const starts = partStarts(schema.tables.map((table) => table.columns.length));
+    this.announcedSchemas.set(++this.schemaAnnouncements, { schema, starts, unsent: starts.length });
+    // A caller that never asked for every part (its worker ended meanwhile) leaves its schema held: only the latest few.
+    for (const id of this.announcedSchemas.keys()) if (this.announcedSchemas.size > ANNOUNCED_SCHEMAS_HELD) this.announcedSchemas.delete(id);
+    return { id: this.schemaAnnouncements, tableCount: schema.tables.length, parts: starts.length };
+  }
+
+  /** Part `part` of the schema schemaHead() announced as `id`; null when it is no longer held. */
+  schemaTablesPart(id: number, part: number): TableInfo[] | null {
+    const announced = this.announcedSchemas.get(id);
+    if (!announced || part < 0 || part >= announced.starts.length) return null;
+    const tables = announced.schema.tables.slice(announced.starts[part], announced.starts[part + 1] ?? announced.schema.tables.length);
+    announced.unsent -= 1;
+    if (announced.unsent === 0) this.announcedSchemas.delete(id);
+    return tables;
   }
 
   /** A copy for callers in this thread; where each reply crosses to the page (`repliesCopied`), postMessage's is enough. */
