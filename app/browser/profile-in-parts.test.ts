@@ -3,7 +3,8 @@
 // leaves it held: the page gets the profile of the content its key names, and asks again for the new content's.
 import initSqlJs from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DatabaseService, PART_COLUMNS } from "../core/database-service";
+import { DatabaseService } from "../core/database-service";
+import { PART_COLUMNS } from "../core/column-parts";
 import type { TableProfile } from "../core/schema/types";
 import { profileInParts, type ProfileInPartsSource } from "./profile-in-parts";
 import { withCheckedReplies } from "./sqlite-replies";

@@ -2,7 +2,8 @@
 // the announced schema let go once sent; and where the parts begin.
 import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
-import { DatabaseService, PART_COLUMNS, partStarts } from "../core/database-service";
+import { DatabaseService } from "../core/database-service";
+import { PART_COLUMNS, partStarts } from "../core/column-parts";
 import { schemaInParts, withSchemaInParts } from "./schema-in-parts";
 import { withCheckedReplies } from "./sqlite-replies";
 

@@ -10,7 +10,7 @@ import type { ColumnProfile, DatabaseProfile, SchemaDescriptions, TableProfile, 
 import { isNullOrString, isNumber, isRecord, isString, isStringArray } from "./plain-checks";
 import { isQuotaError } from "./storage-estimate";
 import { DATABASE_INDEX_KEY, LAST_OPEN_KEY, databaseBytesKey } from "./kept-database-keys";
-import { isProfileWorthKeeping, keepProfileIn, profileStorageKey } from "./profile-keeping";
+import { isProfileWorthKeeping, keepProfileIn, readKeptProfileIn } from "./profile-keeping";
 
 export const storedDatabaseMetaSchema = z.object({
   id: z.string(),
@@ -441,7 +441,7 @@ export function createQueryLabStorage(areas: StorageAreas, durable: boolean, { v
     },
 
     async loadProfile(contentKey) {
-      const profile = checkedDatabaseProfile(await schemaContext.get(profileStorageKey(contentKey)));
+      const profile = checkedDatabaseProfile(await readKeptProfileIn(schemaContext, contentKey));
       return profile?.contentKey === contentKey ? profile : null;
     },
 

@@ -23,6 +23,7 @@ import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
 import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
 import { profileTables, type ProfileOptions } from "./schema/profile";
 import { yieldToEvents } from "./yield-to-events";
+import { partStarts } from "./column-parts";
 import { HASH_SLICE_BYTES, hashBytesInSlices } from "./db/content-hash";
 import type { DatabaseProfile, TableProfile } from "./schema/types";
 import type { Language } from "./schema/language";
@@ -37,9 +38,6 @@ export interface ProfileHead {
   tableCount: number;
 }
 
-/** Columns per part of a profile or schema sent in parts: ~3,000 columns' figures take ~5-10 ms to send or receive. */
-export const PART_COLUMNS = 3000;
-
 /** What schemaHead() announces: the schema's id for schemaTablesPart(), and how many tables come in how many parts. */
 export interface SchemaHead {
   id: number;
@@ -49,23 +47,6 @@ export interface SchemaHead {
 
 /** Schemas announced and not yet sent whole, held for their parts. */
 const ANNOUNCED_SCHEMAS_HELD = 4;
-
-/**
- * Where each part begins, for tables of these column counts: a part takes tables while they hold at most PART_COLUMNS
- * columns in all, and at least one table. No parts for no tables.
- */
-export function partStarts(columnCounts: number[]): number[] {
-  const starts: number[] = [];
-  let columns = 0;
-  columnCounts.forEach((count, index) => {
-    if (starts.length === 0 || columns + count > PART_COLUMNS) {
-      starts.push(index);
-      columns = 0;
-    }
-    columns += count;
-  });
-  return starts;
-}
 
 /** A profile's cache key: the content and the options that change its figures (not the clock). */
 function profileKey(contentKey: string, options: ProfileOptions): string {
@@ -326,7 +307,7 @@ export class DatabaseService {
 
   /**
    * The tables of the profile profileHead() announced from `from` on: at least one, and more while they hold at most
-   * PART_COLUMNS columns in all. Null when that profile is no longer held (the content changed meanwhile).
+   * PART_COLUMNS columns in all (column-parts.ts). Null when that profile is no longer held (the content changed meanwhile).
    */
   profileTablesPart(contentKey: string, options: ProfileOptions, from: number): TableProfile[] | null {
     const profile = this.profileCache.get(profileKey(contentKey, options));
