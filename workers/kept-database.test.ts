@@ -13,6 +13,7 @@ import {
   type KeptDatabaseOpened,
 } from "./kept-database";
 import { startOpenGate } from "./start-open-gate";
+import { PART_COLUMNS } from "../app/core/column-parts";
 
 const SCHEMA: DatabaseSchema = { tables: [] };
 const META = { id: "kept", name: "notes.sqlite" };
@@ -36,7 +37,7 @@ class FakeScope extends EventTarget {
 const asWorker = (scope: FakeScope) => scope as unknown as Parameters<typeof openKeptDatabaseWhenAsked>[0];
 
 /** A database service recording what it was asked, in order; `holdOpen` keeps the next open from ending until released. */
-function service(options: { opens?: boolean } = {}) {
+function service(options: { opens?: boolean; schema?: DatabaseSchema } = {}) {
   const calls: string[] = [];
   const control = { holdOpen: false, release: () => undefined as void, anotherOpenedFirst: false };
   const engine = {
@@ -52,7 +53,7 @@ function service(options: { opens?: boolean } = {}) {
     },
     async schema(schemaOptions?: { rowCounts?: boolean }) {
       calls.push(`schema ${JSON.stringify(schemaOptions ?? {})}`);
-      return SCHEMA;
+      return options.schema ?? SCHEMA;
     },
     async contentKey() {
       calls.push("contentKey");
@@ -100,6 +101,37 @@ describe("openKeptDatabaseWhenAsked", () => {
         loadingWhole: false,
       },
     ]);
+  });
+
+  it("answers without a schema of more than one part's columns, which the page then reads in parts", async () => {
+    const table = (name: string, columns: number): DatabaseSchema["tables"][number] => ({
+      name,
+      kind: "table",
+      rowCount: null,
+      columns: Array.from({ length: columns }, (_, index) => ({
+        name: `c${index}`,
+        type: "TEXT",
+        notNull: false,
+        defaultValue: null,
+        primaryKeyPosition: 0,
+        comment: null,
+      })),
+      foreignKeys: [],
+      indexes: [],
+      sql: `CREATE TABLE ${name} (...)`,
+    });
+    const onePart = { tables: [table("a", PART_COLUMNS - 1), table("b", 1)] };
+    const more = { tables: [...onePart.tables, table("c", 1)] };
+    for (const [schema, answered] of [
+      [onePart, onePart],
+      [more, null],
+    ] as const) {
+      const scope = new FakeScope();
+      openKeptDatabaseWhenAsked(asWorker(scope), Promise.resolve(service({ schema }).engine));
+      scope.receive(request());
+      await expect.poll(() => scope.answers.length).toBe(1);
+      expect(scope.answers[0]).toMatchObject({ opened: true, outcome: { ok: true }, schema: answered });
+    }
   });
 
   it("reads a database kept as the File it was opened from (a Blob)", async () => {

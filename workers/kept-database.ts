@@ -16,6 +16,17 @@ import { errorMessage } from "../app/core/error-message";
 import type { OpeningService } from "./first-sample";
 import { startOpenGate, type StartOpenGate } from "./start-open-gate";
 import { onPageWord } from "./page-word";
+import { PART_COLUMNS } from "../app/core/column-parts";
+
+/**
+ * The schema the answer carries: none past one part's columns, which the page then reads itself, in parts
+ * (app/browser/schema-in-parts.ts). In the answer, 5,000 tables' schema was one ~100 ms task of the page's main thread
+ * to receive, with the first render after it in the same task.
+ */
+export function schemaToAnswerWith(schema: DatabaseSchema | null): DatabaseSchema | null {
+  const columns = schema?.tables.reduce((sum, table) => sum + table.columns.length, 0) ?? 0;
+  return columns > PART_COLUMNS ? null : schema;
+}
 
 /** The page → worker message (sent once, by the start script), with the database as storage keeps it. */
 export const KEPT_DATABASE_MESSAGE = "querylab:kept-database";
@@ -124,7 +135,7 @@ export function openKeptDatabaseWhenAsked(
       (async () => {
         const outcome = await engine.open(whole, openOptionsFor(whole.byteLength));
         globalThis.performance?.mark?.("querylab:worker-kept-opened");
-        const schema = outcome.ok ? await engine.schema({ rowCounts: false }).catch(() => null) : null;
+        const schema = outcome.ok ? schemaToAnswerWith(await engine.schema({ rowCounts: false }).catch(() => null)) : null;
         answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome, schema, loadingWhole: false });
         // Answered: a failure now is the page's to see when it asks for the key, not a second answer.
         if (outcome.ok) await engine.contentKey().catch(() => undefined);
@@ -162,7 +173,7 @@ export function openKeptDatabaseWhenAsked(
           return;
         }
         globalThis.performance?.mark?.("querylab:worker-kept-opened");
-        const schema = await engine.schema({ rowCounts: false }).catch(() => null);
+        const schema = schemaToAnswerWith(await engine.schema({ rowCounts: false }).catch(() => null));
         answer({ type: KEPT_DATABASE_OPENED_MESSAGE, opened: true, id: request.id, meta: request.meta, outcome: opened, schema, loadingWhole: true });
         void whole.then(async (swapped) => {
           if (!swapped?.ok) {
