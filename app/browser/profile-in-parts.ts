@@ -10,7 +10,7 @@ export interface ProfileInPartsSource {
   profileTablesPart(contentKey: string, options: ProfileOptions, from: number): Promise<TableProfile[] | null>;
 }
 
-/** A write or another database between the head and the last part: the profile is asked for again, this often. */
+/** Another database opened between the head and the last part (the profile announced is gone): asked again, this often. */
 const ATTEMPTS = 3;
 
 /** The profile of what the worker has open, as profile() gives it; with `keep`, the worker also keeps it in storage. */
@@ -20,7 +20,7 @@ export async function profileInParts(source: ProfileInPartsSource, keep: boolean
     const tables: TableProfile[] = [];
     while (tables.length < head.tableCount) {
       const part = await source.profileTablesPart(head.contentKey, options, tables.length);
-      // Null: the content changed meanwhile. Empty: a worker that lost count; either way this profile is no more.
+      // Null: the profile announced is no longer held. Empty: a worker that lost count; either way this one is no more.
       if (!part?.length) break;
       tables.push(...part);
     }

@@ -304,7 +304,7 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     return parsed.data;
   },
   schemaHead(reply) {
-    if (isRecord(reply) && [reply.id, reply.tableCount, reply.parts].every((count) => Number.isSafeInteger(count) && Number(count) >= 0))
+    if (isRecord(reply) && [reply.id, reply.tableCount, reply.parts].every((value) => Number.isSafeInteger(value) && Number(value) >= 0))
       return { id: reply.id, tableCount: reply.tableCount, parts: reply.parts };
     const parsed = schemaHeadSchema.safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("schemaHead", parsed.error));
@@ -319,7 +319,7 @@ const replyChecks: Record<string, (reply: unknown) => unknown> = {
     return parsed.data.tables;
   },
   profileHead(reply) {
-    if (isRecord(reply) && isString(reply.contentKey) && isNumber(reply.elapsedMs) && Number.isInteger(reply.tableCount) && Number(reply.tableCount) >= 0)
+    if (isRecord(reply) && isString(reply.contentKey) && isNumber(reply.elapsedMs) && Number.isSafeInteger(reply.tableCount) && Number(reply.tableCount) >= 0)
       return { contentKey: reply.contentKey, elapsedMs: reply.elapsedMs, tableCount: reply.tableCount };
     const parsed = profileHeadSchema.safeParse(reply);
     if (!parsed.success) throw new Error(unreadable("profileHead", parsed.error));
