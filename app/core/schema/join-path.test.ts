@@ -1,5 +1,6 @@
-// joinPath against the way it was first written (Maps built anew each round, kept here as the reference): the same
-// tables and edges, in the same order, on seeded random key graphs, whatever the terminals and the edge limit.
+// joinPath against the way it was first written (a search from the whole tree each round, with Maps built anew, kept
+// here as the reference): the same tables and edges, in the same order, on seeded random key graphs, whatever the
+// terminals and the edge limit.
 import { describe, expect, it } from "vitest";
 import type { DatabaseSchema, TableInfo } from "../db/types";
 import { seededRandom } from "../seeded-random";
@@ -76,6 +77,22 @@ describe("joinPath", () => {
       const graph = foreignKeyGraph(schema);
       const terminals = Array.from({ length: 1 + Math.floor(random() * 12) }, () => `t${Math.floor(random() * (tableCount + 3))}`);
       const maxEdges = random() < 0.3 ? Infinity : 1 + Math.floor(random() * 4);
+      const edgeText = (edges: JoinEdge[]) => edges.map((edge) => `${edge.fromTable}.${edge.fromColumns.join()}→${edge.toTable}`);
+      const expected = referenceJoinPath(graph, terminals, maxEdges);
+      const actual = joinPath(graph, terminals, maxEdges);
+      expect({ tables: actual.tables, edges: edgeText(actual.edges) }, `trial ${trial}`).toEqual({ tables: expected.tables, edges: edgeText(expected.edges) });
+    }
+  });
+
+  it("gives the reference's tables and edges when many of the tables are terminals, as a large question's are", () => {
+    // The rounds then build on each other's searches (see joinPath): paths that tie, terminals reached through others.
+    const random = seededRandom(20261207);
+    for (let trial = 0; trial < 200; trial += 1) {
+      const tableCount = 20 + Math.floor(random() * 180);
+      const schema = randomSchema(random, tableCount, Math.floor(tableCount * (0.8 + random() * 1.5)));
+      const graph = foreignKeyGraph(schema);
+      const terminals = Array.from({ length: Math.floor(tableCount * (0.1 + random() * 0.6)) }, () => `t${Math.floor(random() * tableCount)}`);
+      const maxEdges = random() < 0.2 ? Infinity : 1 + Math.floor(random() * 4);
       const edgeText = (edges: JoinEdge[]) => edges.map((edge) => `${edge.fromTable}.${edge.fromColumns.join()}→${edge.toTable}`);
       const expected = referenceJoinPath(graph, terminals, maxEdges);
       const actual = joinPath(graph, terminals, maxEdges);
