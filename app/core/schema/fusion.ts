@@ -23,8 +23,12 @@ export interface FusionWeights {
 
 export const DEFAULT_FUSION_WEIGHTS: FusionWeights = { lexicalShare: 0.5, value: 1, table: 0.35, subword: 0.5, measure: 0.35 };
 
-/** Lexical (sub-word matches included, weighed down) and dense blended (either alone when the other did not run), plus the value-match and measure bonuses. */
-export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
+/**
+ * Lexical (sub-word matches included, weighed down) and dense blended (either alone when the other did not run), plus
+ * the value-match and measure bonuses; a bonus left out counts as 0 (the same sum as a copy of the stages with it set
+ * to 0, without the copy: the pruner fuses every column of the schema for each question).
+ */
+export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS, withoutValue = false, withoutMeasure = false): number {
   const lexical = stages.lexical === undefined ? undefined : stages.lexical + weights.subword * (stages.subword ?? 0);
   const text =
     stages.dense === undefined
@@ -32,12 +36,17 @@ export function fuseUnit(stages: StageScores, weights: FusionWeights = DEFAULT_F
       : lexical === undefined
         ? stages.dense
         : weights.lexicalShare * lexical + (1 - weights.lexicalShare) * stages.dense;
-  return text + weights.value * (stages.value ?? 0) + weights.measure * (stages.measure ?? 0);
+  return text + weights.value * (withoutValue ? 0 : (stages.value ?? 0)) + weights.measure * (withoutMeasure ? 0 : (stages.measure ?? 0));
+}
+
+/** The share of its table's score a column inherits (the table's value matches left out). */
+export function inheritedShare(table: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
+  return weights.table * fuseUnit(table, weights, true);
 }
 
 /** A column's score: its own fused evidence plus a share of its table's. */
 export function fuseColumn(column: StageScores, table: StageScores, weights: FusionWeights = DEFAULT_FUSION_WEIGHTS): number {
-  return fuseUnit(column, weights) + weights.table * fuseUnit({ ...table, value: 0 }, weights);
+  return fuseUnit(column, weights) + inheritedShare(table, weights);
 }
 
 /** The stages whose part of the score is large enough to name as the reason (at least a quarter of it). */

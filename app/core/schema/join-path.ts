@@ -24,6 +24,31 @@ export function foreignKeyGraph(schema: DatabaseSchema): Map<string, Neighbour[]
   return graph;
 }
 
+interface NumberedGraph {
+  names: string[];
+  numberOf: Map<string, number>;
+  neighbours: { to: number; edge: JoinEdge }[][];
+}
+
+/** The graph's tables numbered in its order, worked out once per graph: the budget's search joins ~30 times a question. */
+const numberedGraphs = new WeakMap<Map<string, Neighbour[]>, NumberedGraph>();
+function numbered(graph: Map<string, Neighbour[]>): NumberedGraph {
+  let known = numberedGraphs.get(graph);
+  if (!known) {
+    const names = [...graph.keys()];
+    const numberOf = new Map(names.map((name, index) => [name, index]));
+    // A neighbour the graph does not list leads nowhere and is never a terminal: left out.
+    const neighbours = names.map((name) =>
+      (graph.get(name) ?? []).flatMap((neighbour) => {
+        const to = numberOf.get(neighbour.table);
+        return to === undefined ? [] : [{ to, edge: neighbour.edge }];
+      }),
+    );
+    numberedGraphs.set(graph, (known = { names, numberOf, neighbours }));
+  }
+  return known;
+}
+
 /**
  * Connects the terminals (kept tables, most important first) with few extra tables: grow a tree from the first
  * terminal, each time attaching the terminal nearest to the tree by a shortest path (breadth first, ties broken
@@ -46,15 +71,7 @@ export function foreignKeyGraph(schema: DatabaseSchema): Map<string, Neighbour[]
 export function joinPath(graph: Map<string, Neighbour[]>, terminals: string[], maxEdges = Infinity): { tables: string[]; edges: JoinEdge[] } {
   const wanted = [...new Set(terminals.filter((table) => graph.has(table)))];
   if (wanted.length < 2) return { tables: wanted, edges: [] };
-  const names = [...graph.keys()];
-  const numberOf = new Map(names.map((name, index) => [name, index]));
-  // A neighbour the graph does not list leads nowhere and is never a terminal: left out.
-  const neighbours = names.map((name) =>
-    (graph.get(name) ?? []).flatMap((neighbour) => {
-      const to = numberOf.get(neighbour.table);
-      return to === undefined ? [] : [{ to, edge: neighbour.edge }];
-    }),
-  );
+  const { names, numberOf, neighbours } = numbered(graph);
   const count = names.length;
   // No shortest path is longer than the graph has tables: that bounds a label when the edges are not limited.
   const limit = Math.min(maxEdges, count);

@@ -1,6 +1,6 @@
 // Pruning for one question: rank the schema, keep what the question needs within a token budget, complete keys and joins.
 import type { DatabaseSchema, TableInfo } from "../db/types";
-import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseColumn, fuseUnit, type FusionWeights } from "./fusion";
+import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseUnit, inheritedShare, type FusionWeights } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
 import { yieldToEvents } from "../yield-to-events";
 import { bridgeCandidates, bridgeTables, rankTables, schemaBudget, type BridgeCandidate, type TableChoice } from "./table-selection";
@@ -212,23 +212,31 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const tableUnit = retriever.tableUnit(table.name) ?? -1;
     const tableStages = scores.stages[tableUnit] ?? {};
     tableScore.set(table.name, fuseUnit(tableStages, weights));
+    // fuseColumn's sum, the table's share worked out once for all its columns.
+    const inherited = inheritedShare(tableStages, weights);
     for (const column of table.columns) {
       const unit = retriever.columnUnit(table.name, column.name) ?? -1;
-      const score = fuseColumn(scores.stages[unit] ?? {}, tableStages, weights);
+      const score = fuseUnit(scores.stages[unit] ?? {}, weights) + inherited;
       columns.push({ table: table.name, column: column.name, unit, score, reasons: new Set() });
     }
   }
   const best = Math.max(0, ...columns.map((column) => column.score));
-  const isExcluded = (table: string, column?: string) => excluded.has(table) || (column !== undefined && excluded.has(columnKey(table, column)));
+  // Without exclusions or pins (the usual case) no key is built: these are asked for every column of the schema.
+  const isExcluded = (table: string, column?: string) =>
+    excluded.size > 0 && (excluded.has(table) || (column !== undefined && excluded.has(columnKey(table, column))));
   const tablesByName = new Map(schema.tables.map((table) => [table.name, table]));
-  const columnState = new Map(columns.map((state) => [columnKey(state.table, state.column), state]));
   // Each table's columns, so a question about one table does not look through every column of the schema (with
   // thousands of tables, a pass over all columns per table took seconds).
   const columnsOf = new Map<string, ColumnState[]>();
+  // And by name within its table: keeping a column looks it up there (one key of 60,000 built per lookup cost more).
+  const stateOf = new Map<string, Map<string, ColumnState>>();
   for (const state of columns) {
     const own = columnsOf.get(state.table);
     if (own) own.push(state);
     else columnsOf.set(state.table, [state]);
+    let byName = stateOf.get(state.table);
+    if (!byName) stateOf.set(state.table, (byName = new Map()));
+    byName.set(state.column, state);
   }
 
   const tokensFull = fullSchemaTokens(retriever, textOptions.includeValues, countTokens);
@@ -242,7 +250,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   };
 
   // Selection: what relevance (or a pin) chose, then keys, labels and join paths assembled around it.
-  const isPinned = (table: string, column?: string) => pinned.has(table) || (column !== undefined && pinned.has(columnKey(table, column)));
+  const isPinned = (table: string, column?: string) => pinned.size > 0 && (pinned.has(table) || (column !== undefined && pinned.has(columnKey(table, column))));
   // Whole when the full text fits, counted with this question's matched values noted in it.
   const wholeSchema = tokensFull <= budget && countTokens(schemaText(schema, textOptions)) <= budget;
   const pinnedColumns: ColumnState[] = [];
@@ -272,7 +280,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const stages = scores.stages[state.unit] ?? {};
     // A year says which date column, not which table (see the retriever); the kind of figure asked for ("how much" →
     // an amount) says which column of a chosen table, not which table: most tables of a warehouse have an amount.
-    const own = fuseUnit({ ...stages, measure: 0, ...(scores.valueMatches.get(state.unit)?.kind === "year" ? { value: 0 } : {}) }, weights);
+    const own = fuseUnit(stages, weights, scores.valueMatches.get(state.unit)?.kind === "year", true);
     if (own > (tableEvidence.get(state.table) ?? 0)) tableEvidence.set(state.table, own);
   }
   // The stage that chose a column: a measure match never does (it is left out of tableEvidence above).
@@ -327,19 +335,24 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   let kept = new Map<string, Set<string>>();
   let tableReasons = new Map<string, KeepReason>();
   let edges: JoinEdge[] = [];
+  /** The columns an assembly gave reasons: the next clears only theirs, not every column of the schema. */
+  let givenReasons: ColumnState[] = [];
 
   /** Builds the kept set from the pins and the chosen candidates. */
   const assemble = (chosen: Array<{ candidate: Candidate }>) => {
     kept = new Map();
     tableReasons = new Map();
-    for (const state of columns) state.reasons.clear();
+    for (const state of givenReasons) state.reasons.clear();
+    givenReasons = [];
     const keep = (table: string, column: string, reasons: KeepReason[]) => {
       if (isExcluded(table, column)) return;
       let set = kept.get(table);
       if (!set) kept.set(table, (set = new Set()));
       set.add(column);
-      const state = columnState.get(columnKey(table, column));
-      for (const reason of reasons) state?.reasons.add(reason);
+      const state = stateOf.get(table)?.get(column);
+      if (!state) return;
+      if (state.reasons.size === 0) givenReasons.push(state);
+      for (const reason of reasons) state.reasons.add(reason);
     };
     if (wholeSchema) {
       for (const state of columns) keep(state.table, state.column, ["whole-schema"]);
@@ -395,16 +408,28 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   if (wholeSchema) assemble([]);
   else {
     // Counted per table (cached by its kept columns), so a candidate costs the tables that changed, not the whole text.
-    const tableTokens = new Map<string, number>();
+    // A table's kept columns are named by a bit each while they fit in one number (31 columns), else by their names.
+    const tableTokens = new Map<string, Map<number | string, number>>();
     const footerTokens = countTokens(
       `-- The schema above keeps what this question seems to need; ${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist. list_tables and describe_table show everything.`,
     );
     const estimate = () => {
       let total = footerTokens;
-      for (const [table, columnsKept] of Object.entries(keptRecord())) {
-        const key = `${table}\u0000${columnsKept.join("\u0001")}`;
-        let tokens = tableTokens.get(key);
-        if (tokens === undefined) tableTokens.set(key, (tokens = countTokens(tableText(tablesByName.get(table)!, columnsKept, textOptions)) + 1));
+      for (const [name, set] of kept) {
+        const table = tablesByName.get(name)!;
+        let key: number | string;
+        if (table.columns.length <= 31) {
+          let bits = 0;
+          for (let index = 0; index < table.columns.length; index += 1) if (set.has(table.columns[index]!.name)) bits |= 1 << index;
+          key = bits;
+        } else key = table.columns.map((column) => (set.has(column.name) ? "1" : "0")).join("");
+        let byKept = tableTokens.get(name);
+        if (!byKept) tableTokens.set(name, (byKept = new Map()));
+        let tokens = byKept.get(key);
+        if (tokens === undefined) {
+          const columnsKept = table.columns.filter((column) => set.has(column.name)).map((column) => column.name);
+          byKept.set(key, (tokens = countTokens(tableText(table, columnsKept, textOptions)) + 1));
+        }
         total += tokens;
       }
       return total;
