@@ -19,30 +19,36 @@ export interface Bm25Options {
 export class Bm25Index {
   private readonly postings = new Map<string, Array<{ document: number; frequency: number }>>();
   private readonly lengths: number[] = [];
-  private readonly averageLength: number;
+  private totalLength = 0;
+  private averageLength = 1;
   private readonly k1: number;
   private readonly b: number;
 
-  constructor(documents: Bm25Document[], options: Bm25Options = {}) {
+  constructor(documents: Bm25Document[] = [], options: Bm25Options = {}) {
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
-    documents.forEach((document, index) => {
-      const frequencies = new Map<string, number>();
-      let length = 0;
-      for (const field of document.fields) {
-        for (const term of field.terms) {
-          frequencies.set(term, (frequencies.get(term) ?? 0) + field.weight);
-          length += field.weight;
-        }
+    for (const document of documents) this.add(document);
+  }
+
+  /** Indexes the next document (numbered in the order added): a large schema's are added between pauses. */
+  add(document: Bm25Document): void {
+    const index = this.lengths.length;
+    const frequencies = new Map<string, number>();
+    let length = 0;
+    for (const field of document.fields) {
+      for (const term of field.terms) {
+        frequencies.set(term, (frequencies.get(term) ?? 0) + field.weight);
+        length += field.weight;
       }
-      this.lengths.push(length);
-      for (const [term, frequency] of frequencies) {
-        let list = this.postings.get(term);
-        if (!list) this.postings.set(term, (list = []));
-        list.push({ document: index, frequency });
-      }
-    });
-    this.averageLength = this.lengths.length ? this.lengths.reduce((sum, length) => sum + length, 0) / this.lengths.length : 1;
+    }
+    this.lengths.push(length);
+    this.totalLength += length;
+    this.averageLength = this.totalLength / this.lengths.length;
+    for (const [term, frequency] of frequencies) {
+      let list = this.postings.get(term);
+      if (!list) this.postings.set(term, (list = []));
+      list.push({ document: index, frequency });
+    }
   }
 
   get size(): number {

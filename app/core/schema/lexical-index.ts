@@ -26,19 +26,25 @@ export class LexicalIndex {
   private readonly parts: Bm25Index;
   private readonly vocabulary: SubwordVocabulary;
 
-  constructor(units: readonly UnitWords[], vocabulary: SubwordVocabulary, stem: (word: string) => string) {
+  private constructor(stem: (word: string) => string, vocabulary: SubwordVocabulary, exact: Bm25Index, parts: Bm25Index) {
     this.stem = stem;
     this.vocabulary = vocabulary;
-    this.exact = new Bm25Index(
-      units.map((unit) => ({
+    this.exact = exact;
+    this.parts = parts;
+  }
+
+  /** Indexes the units a step each (see runPaced: stemming every word of a schema of 5,000 tables takes ~0.3 s). */
+  static *build(units: readonly UnitWords[], vocabulary: SubwordVocabulary, stem: (word: string) => string): Generator<void, LexicalIndex> {
+    const exact = new Bm25Index();
+    const parts = new Bm25Index();
+    for (const unit of units) {
+      exact.add({
         fields: [
           { terms: wordTerms(unit.name, stem), weight: NAME_WEIGHT },
           { terms: wordTerms(unit.description, stem), weight: 1 },
         ],
-      })),
-    );
-    this.parts = new Bm25Index(
-      units.map((unit) => ({
+      });
+      parts.add({
         fields: [
           {
             terms: wordTerms(
@@ -48,8 +54,10 @@ export class LexicalIndex {
             weight: NAME_WEIGHT,
           },
         ],
-      })),
-    );
+      });
+      yield;
+    }
+    return new LexicalIndex(stem, vocabulary, exact, parts);
   }
 
   /** Scores every unit for a question's content words (folded, stopwords already out). */

@@ -2,11 +2,11 @@
 import type { DatabaseSchema, TableInfo } from "../db/types";
 import { contributingStages, DEFAULT_FUSION_WEIGHTS, fuseUnit, inheritedShare, type FusionWeights } from "./fusion";
 import { foreignKeyGraph, joinPath } from "./join-path";
-import { yieldToEvents } from "../yield-to-events";
+import { Pacer, PAUSE_EVERY_MS } from "../yield-to-events";
 import { bridgeCandidates, bridgeTables, rankTables, schemaBudget, type BridgeCandidate, type TableChoice } from "./table-selection";
 import { foldText, splitIdentifier } from "./text-terms";
 import type { SchemaRetriever } from "./schema-retriever";
-import { schemaText, tableText, type SchemaTextOptions } from "./schema-text";
+import { schemaText, schemaTextSteps, tableText, type SchemaTextOptions } from "./schema-text";
 import { estimateTokens, type TokenCounter } from "./token-count";
 import type { PromptSchema } from "./pruning-summary";
 import type {
@@ -63,19 +63,20 @@ const columnKey = (table: string, column: string) => `${table}.${column}`;
 const MAX_JOIN_EDGES = 3;
 /** Candidates past the largest fitting prefix tried one by one. */
 const GREEDY_TRIES = 12;
-/** See PruneOptions.pauseEveryMs: about two frames, so a key typed meanwhile waits no longer than that. */
-const PAUSE_EVERY_MS = 32;
 
 /** The full schema's token count depends only on the database and whether values are shown: counted once. */
 const fullTokenCache = new WeakMap<TokenCounter, WeakMap<SchemaRetriever, Map<boolean, number>>>();
-function fullSchemaTokens(retriever: SchemaRetriever, includeValues: boolean, countTokens: TokenCounter): number {
+async function fullSchemaTokens(retriever: SchemaRetriever, includeValues: boolean, countTokens: TokenCounter, pacer: Pacer): Promise<number> {
   let byRetriever = fullTokenCache.get(countTokens);
   if (!byRetriever) fullTokenCache.set(countTokens, (byRetriever = new WeakMap()));
   let byValues = byRetriever.get(retriever);
   if (!byValues) byRetriever.set(retriever, (byValues = new Map()));
   let tokens = byValues.get(includeValues);
   if (tokens === undefined) {
-    tokens = countTokens(schemaText(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }));
+    const text = await pacer.run(
+      schemaTextSteps(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }),
+    );
+    tokens = countTokens(text);
     byValues.set(includeValues, tokens);
   }
   return tokens;
@@ -140,21 +141,27 @@ interface SchemaShape {
   bridges: BridgeCandidate[];
 }
 const shapes = new WeakMap<DatabaseSchema, SchemaShape>();
-function schemaShape(schema: DatabaseSchema): SchemaShape {
+async function schemaShape(schema: DatabaseSchema, pacer: Pacer): Promise<SchemaShape> {
   let shape = shapes.get(schema);
   if (!shape) {
-    shape = {
-      graph: foreignKeyGraph(schema),
-      keysOf: new Map(schema.tables.map((table) => [table.name, keyColumns(table)])),
-      labelsOf: new Map(schema.tables.map((table) => [table.name, labelColumns(table)])),
-      foreignKeyColumns: new Set(
-        schema.tables.flatMap((table) => table.foreignKeys.flatMap((key) => key.fromColumns.map((column) => columnKey(table.name, column)))),
-      ),
-      bridges: bridgeCandidates(schema),
-    };
+    shape = await pacer.run(shapeSteps(schema));
     shapes.set(schema, shape);
   }
   return shape;
+}
+
+/** A table a step (labels are found by matching names: ~0.1 s for 5,000 tables). */
+function* shapeSteps(schema: DatabaseSchema): Generator<void, SchemaShape> {
+  const keysOf = new Map<string, string[]>();
+  const labelsOf = new Map<string, string[]>();
+  const foreignKeyColumns = new Set<string>();
+  for (const table of schema.tables) {
+    keysOf.set(table.name, keyColumns(table));
+    labelsOf.set(table.name, labelColumns(table));
+    for (const key of table.foreignKeys) for (const column of key.fromColumns) foreignKeyColumns.add(columnKey(table.name, column));
+    yield;
+  }
+  return { graph: foreignKeyGraph(schema), keysOf, labelsOf, foreignKeyColumns, bridges: bridgeCandidates(schema) };
 }
 
 interface ColumnState {
@@ -174,6 +181,9 @@ interface ColumnState {
  */
 export async function pruneSchema(retriever: SchemaRetriever, question: string, options: PruneOptions = {}): Promise<PruneResult> {
   const started = performance.now();
+  // Between its steps (and within the long ones) the prune lets queued events run once pauseEveryMs has passed: for a
+  // schema of thousands of tables each step takes tens of ms on the page's main thread, the whole prune a second.
+  const pacer = new Pacer(options.pauseEveryMs ?? PAUSE_EVERY_MS);
   const budgetFloor = options.budget ?? DEFAULT_SCHEMA_TOKEN_BUDGET;
   const countTokens = options.countTokens ?? estimateTokens;
   const weights = options.weights ?? DEFAULT_FUSION_WEIGHTS;
@@ -208,7 +218,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // Scores.
   const tableScore = new Map<string, number>();
   const columns: ColumnState[] = [];
-  for (const table of schema.tables) {
+  for (const [tableIndex, table] of schema.tables.entries()) {
+    if (tableIndex % 200 === 199) await pacer.pauseWhenDue();
     const tableUnit = retriever.tableUnit(table.name) ?? -1;
     const tableStages = scores.stages[tableUnit] ?? {};
     tableScore.set(table.name, fuseUnit(tableStages, weights));
@@ -239,7 +250,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     byName.set(state.column, state);
   }
 
-  const tokensFull = fullSchemaTokens(retriever, textOptions.includeValues, countTokens);
+  const tokensFull = await fullSchemaTokens(retriever, textOptions.includeValues, countTokens, pacer);
   const budget = schemaBudget(budgetFloor, tokensFull, options.budgetShare);
 
   const reasonsFromStages = (state: ColumnState): KeepReason[] => {
@@ -265,6 +276,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     }
   }
   relevantColumns.sort((a, b) => b.score - a.score);
+  await pacer.pauseWhenDue();
   const pinnedTables = schema.tables.filter((table) => !isExcluded(table.name) && isPinned(table.name)).map((table) => table.name);
   const isAnchor = (state: ColumnState) => {
     const match = scores.valueMatches.get(state.unit);
@@ -273,7 +285,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // Tables first. A table is as relevant as its own score or its best column's own evidence (without the share a
   // column inherits from its table), so a table found through one column ("average price" → produkt.preis) counts.
   // Not through a foreign key: `bestellungen.kunden_id` is named after the table it points to, not what it holds.
-  const { graph, keysOf, labelsOf, foreignKeyColumns, bridges } = schemaShape(schema);
+  const { graph, keysOf, labelsOf, foreignKeyColumns, bridges } = await schemaShape(schema, pacer);
   const tableEvidence = new Map(tableScore);
   for (const state of columns) {
     if (foreignKeyColumns.has(columnKey(state.table, state.column))) continue;
@@ -283,6 +295,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const own = fuseUnit(stages, weights, scores.valueMatches.get(state.unit)?.kind === "year", true);
     if (own > (tableEvidence.get(state.table) ?? 0)) tableEvidence.set(state.table, own);
   }
+  await pacer.pauseWhenDue();
   // The stage that chose a column: a measure match never does (it is left out of tableEvidence above).
   const chosenBy = (state: ColumnState) => relevantReasons.get(state)?.find((reason) => reason !== "measure");
   // Each table's best relevant column that a stage chose, found in one pass (per table, a search of every relevant
@@ -305,6 +318,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   // a value the question names, or whole when small) at their relevance, and the relevant columns at their score
   // (their own evidence plus a share of their table's, so the columns of a table the question is about come before
   // a weaker table or a neighbour). A tight budget so drops weak columns and neighbours before what is asked.
+  await pacer.pauseWhenDue();
   const chosenTables = new Set([...tableChoices.filter((choice) => !choice.filler).map((choice) => choice.table), ...pinnedTables]);
   type Candidate = { column: ColumnState } | TableChoice;
   const candidates: Array<{ candidate: Candidate; rank: number }> = [
@@ -338,8 +352,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
   /** The columns an assembly gave reasons: the next clears only theirs, not every column of the schema. */
   let givenReasons: ColumnState[] = [];
 
-  /** Builds the kept set from the pins and the chosen candidates. */
-  const assemble = (chosen: Array<{ candidate: Candidate }>) => {
+  /** Builds the kept set from the pins and the chosen candidates, in steps (the budget's search has thousands). */
+  const assembleSteps = function* (chosen: Array<{ candidate: Candidate }>): Generator<void, void> {
     kept = new Map();
     tableReasons = new Map();
     for (const state of givenReasons) state.reasons.clear();
@@ -365,7 +379,8 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       tableReasons.set(table, "pinned");
       for (const column of tablesByName.get(table)?.columns ?? []) keep(table, column.name, ["pinned"]);
     }
-    for (const { candidate } of chosen) {
+    for (const [place, { candidate }] of chosen.entries()) {
+      if (place % 100 === 99) yield;
       if ("column" in candidate) {
         const state = candidate.column;
         keep(state.table, state.column, relevantReasons.get(state) ?? ["lexical"]);
@@ -391,6 +406,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       for (const column of keysOf.get(table) ?? []) keep(table, column, ["key"]);
       for (const column of labelsOf.get(table) ?? []) keep(table, column, ["label"]);
     }
+    yield;
     const terminals = [...kept.keys()].sort((a, b) => (relevance.get(b) ?? 0) - (relevance.get(a) ?? 0));
     const path = joinPath(graph, terminals, MAX_JOIN_EDGES);
     for (const edge of path.edges) {
@@ -404,8 +420,9 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     }
     edges = path.edges;
   };
+  const assemble = (chosen: Array<{ candidate: Candidate }>) => pacer.run(assembleSteps(chosen));
 
-  if (wholeSchema) assemble([]);
+  if (wholeSchema) await assemble([]);
   else {
     // Counted per table (cached by its kept columns), so a candidate costs the tables that changed, not the whole text.
     // A table's kept columns are named by a bit each while they fit in one number (31 columns), else by their names.
@@ -413,9 +430,12 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     const footerTokens = countTokens(
       `-- The schema above keeps what this question seems to need; ${schema.tables.length} more tables and ${schema.tables.length * 99} more columns exist. list_tables and describe_table show everything.`,
     );
-    const estimate = () => {
+    // Counting the first candidates' tables took ~0.3-0.9 s for a schema of 5,000 tables: it pauses too.
+    const estimate = async () => {
       let total = footerTokens;
+      let counted = 0;
       for (const [name, set] of kept) {
+        if (++counted % 50 === 0) await pacer.pauseWhenDue();
         const table = tablesByName.get(name)!;
         let key: number | string;
         if (table.columns.length <= 31) {
@@ -434,17 +454,10 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       }
       return total;
     };
-    const pauseEveryMs = options.pauseEveryMs ?? PAUSE_EVERY_MS;
-    let pausedAt = started;
-    const pauseWhenLong = async () => {
-      if (performance.now() - pausedAt < pauseEveryMs) return;
-      await yieldToEvents();
-      pausedAt = performance.now();
-    };
     const fits = async (chosen: typeof candidates) => {
-      await pauseWhenLong();
-      assemble(chosen);
-      return estimate() <= budget;
+      await pacer.pauseWhenDue();
+      await assemble(chosen);
+      return (await estimate()) <= budget;
     };
     // Over budget: the largest prefix of the ranking that fits (binary search, log n assemblies)…
     let count = candidates.length;
@@ -464,12 +477,12 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     for (const next of candidates.slice(count + 1, count + 1 + GREEDY_TRIES)) if (await fits([...chosen, next])) chosen.push(next);
     // Nothing fits at all: the best candidate with its keys, over budget, beats an empty schema.
     if (chosen.length === 0 && pinnedColumns.length === 0 && pinnedTables.length === 0 && candidates.length > 0) chosen.push(candidates[0]!);
-    assemble(chosen);
+    await assemble(chosen);
     // The estimate sums tables; the exact count of the joined text can differ by a token or two.
     while (chosen.length > 1 && countTokens(schemaText(schema, { ...textOptions, kept: keptRecord() })) > budget) {
       chosen.pop();
-      await pauseWhenLong();
-      assemble(chosen);
+      await pacer.pauseWhenDue();
+      await assemble(chosen);
     }
   }
 
@@ -489,10 +502,12 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
     return record;
   }
 
+  await pacer.pauseWhenDue();
   const keptColumns = keptRecord();
   const text = wholeSchema && excluded.size === 0 ? schemaText(schema, textOptions) : schemaText(schema, { ...textOptions, kept: keptColumns });
   const normalize = (score: number) => (best > 0 ? Math.min(1, score / best) : 0);
 
+  await pacer.pauseWhenDue();
   const columnDecisions: ColumnDecision[] = columns.map((state) => {
     const isKept = kept.get(state.table)?.has(state.column) ?? false;
     const match = scores.valueMatches.get(state.unit);
@@ -507,6 +522,7 @@ export async function pruneSchema(retriever: SchemaRetriever, question: string, 
       ...(match ? { matchedValue: match.value } : {}),
     };
   });
+  await pacer.pauseWhenDue();
   const decisionsOf = new Map<string, ColumnDecision[]>();
   for (const decision of columnDecisions) {
     const own = decisionsOf.get(decision.table);

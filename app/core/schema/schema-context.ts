@@ -30,7 +30,7 @@ export async function buildSchemaContext(input: SchemaContextInput): Promise<Bui
   const started = performance.now();
   const schema = input.schema ?? (await input.database.schema());
   const values = input.valueMatching === false ? null : (input.values ?? (await buildValueIndex(input.database, schema)).index);
-  const retriever = new SchemaRetriever({ schema, profile: input.profile, descriptions: input.descriptions, values });
+  const retriever = await SchemaRetriever.build({ schema, profile: input.profile, descriptions: input.descriptions, values });
   return { retriever, indexMs: performance.now() - started, valueCount: values?.valueCount ?? 0 };
 }
 

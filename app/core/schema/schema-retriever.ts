@@ -7,6 +7,7 @@ import { columnMeasures, questionMeasures, type MeasureConcept } from "./measure
 import { loadStemmer } from "./stemmers";
 import { SubwordVocabulary } from "./sub-words";
 import { splitIdentifier, stemWord, textWords } from "./text-terms";
+import { Pacer, runPaced, runToEnd } from "../yield-to-events";
 import type { DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
 import type { ValueMatch, ValueMatcher } from "./value-index";
 
@@ -63,6 +64,68 @@ function normalizeMinMax(scores: ArrayLike<number>, indexes: number[]): Map<numb
   return new Map(indexes.map((index) => [index, span > 1e-9 ? (scores[index] - min) / span : 0]));
 }
 
+/** What a retriever is built from its schema: the units, their words, and where each table's and column's unit is. */
+interface PreparedUnits {
+  units: RetrievalUnit[];
+  unitWords: UnitWords[];
+  columnUnitIndex: Map<string, number>;
+  tableUnitIndex: Map<string, number>;
+  measureUnits: Map<number, MeasureConcept[]>;
+  vocabulary: SubwordVocabulary;
+  schemaWords: string[];
+}
+
+/** The units of a schema, a table a step (see runPaced: a schema of 5,000 tables took ~0.25 s). */
+function* prepareUnits(input: SchemaIndexInput): Generator<void, PreparedUnits> {
+  const units: RetrievalUnit[] = [];
+  const unitWords: UnitWords[] = [];
+  const columnUnitIndex = new Map<string, number>();
+  const tableUnitIndex = new Map<string, number>();
+  const measureUnits = new Map<number, MeasureConcept[]>();
+  const profiles = new Map(input.profile?.tables.map((table) => [table.table, new Map(table.columns.map((column) => [column.column, column]))]) ?? []);
+
+  for (const table of input.schema.tables) {
+    const keys = new Set([
+      ...table.columns.filter((column) => column.primaryKeyPosition > 0).map((column) => column.name),
+      ...table.foreignKeys.flatMap((key) => key.fromColumns),
+    ]);
+    const tableDescription = input.descriptions?.tables[table.name]?.description?.text ?? "";
+    tableUnitIndex.set(table.name, units.length);
+    units.push({
+      kind: "table",
+      table: table.name,
+      text: `table ${spokenName(table.name)}${tableDescription ? `: ${tableDescription}` : ""}; columns ${table.columns.map((column) => spokenName(column.name)).join(", ")}`,
+    });
+    unitWords.push({ name: textWords(table.name), description: textWords(tableDescription) });
+
+    for (const column of table.columns) {
+      const description = input.descriptions?.tables[table.name]?.columns[column.name]?.text ?? column.comment ?? "";
+      const examples = profiles.get(table.name)?.get(column.name)?.examples.slice(0, 3) ?? [];
+      columnUnitIndex.set(`${table.name}\u0000${column.name}`, units.length);
+      units.push({
+        kind: "column",
+        table: table.name,
+        column: column.name,
+        text: `${spokenName(column.name)} of ${spokenName(table.name)} (${column.type || "any"})${description ? `: ${description}` : ""}${examples.length ? `; e.g. ${examples.join(", ")}` : ""}`,
+      });
+      const nameWords = textWords(column.name);
+      const measures = columnMeasures(column, nameWords, keys.has(column.name));
+      if (measures.length > 0) measureUnits.set(units.length - 1, measures);
+      unitWords.push({ name: nameWords, description: textWords(description) });
+    }
+    yield;
+  }
+  return {
+    units,
+    unitWords,
+    columnUnitIndex,
+    tableUnitIndex,
+    measureUnits,
+    vocabulary: new SubwordVocabulary(unitWords.flatMap((unit) => unit.name)),
+    schemaWords: unitWords.flatMap((unit) => [...unit.name, ...unit.description]).slice(0, SCHEMA_WORDS_FOR_LANGUAGE),
+  };
+}
+
 /**
  * Built once per database (and rebuilt when descriptions change): the units, their BM25 index, and the unit
  * embeddings per model once asked for. Scoring one question is then a BM25 pass, a value lookup, and one
@@ -71,72 +134,57 @@ function normalizeMinMax(scores: ArrayLike<number>, indexes: number[]): Map<numb
 export class SchemaRetriever {
   readonly schema: DatabaseSchema;
   readonly input: SchemaIndexInput;
-  readonly units: RetrievalUnit[] = [];
+  readonly units: RetrievalUnit[];
   /** Each unit's words (same order as units), stemmed by whichever language a question is in. */
-  private readonly unitWords: UnitWords[] = [];
+  private readonly unitWords: UnitWords[];
   private readonly vocabulary: SubwordVocabulary;
   private readonly schemaWords: string[];
-  /** Lexical indexes per stemmer: the built-in one ("") at once, a language's the first time a question is in it. */
+  /** Lexical indexes per stemmer ("": the built-in one), each built the first time a question needs it. */
   private readonly lexicalIndexes = new Map<Language | "", Promise<LexicalIndex>>();
   private readonly values: ValueMatcher | null;
-  private readonly columnUnitIndex = new Map<string, number>();
-  private readonly tableUnitIndex = new Map<string, number>();
+  private readonly columnUnitIndex: Map<string, number>;
+  private readonly tableUnitIndex: Map<string, number>;
   /** The column units whose names say they hold a kind of figure (an amount, a rating…), with the kinds. */
-  private readonly measureUnits = new Map<number, MeasureConcept[]>();
+  private readonly measureUnits: Map<number, MeasureConcept[]>;
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
 
-  constructor(input: SchemaIndexInput) {
+  /** Built at once (a test, a caller off the page); SchemaRetriever.build pauses for the page's events. */
+  constructor(input: SchemaIndexInput, prepared: PreparedUnits = runToEnd(prepareUnits(input))) {
     this.input = input;
     this.schema = input.schema;
     this.values = input.values ?? null;
-    const profiles = new Map(input.profile?.tables.map((table) => [table.table, new Map(table.columns.map((column) => [column.column, column]))]) ?? []);
-
-    for (const table of input.schema.tables) {
-      const keys = new Set([
-        ...table.columns.filter((column) => column.primaryKeyPosition > 0).map((column) => column.name),
-        ...table.foreignKeys.flatMap((key) => key.fromColumns),
-      ]);
-      const tableDescription = input.descriptions?.tables[table.name]?.description?.text ?? "";
-      this.tableUnitIndex.set(table.name, this.units.length);
-      this.units.push({
-        kind: "table",
-        table: table.name,
-        text: `table ${spokenName(table.name)}${tableDescription ? `: ${tableDescription}` : ""}; columns ${table.columns.map((column) => spokenName(column.name)).join(", ")}`,
-      });
-      this.unitWords.push({ name: textWords(table.name), description: textWords(tableDescription) });
-
-      for (const column of table.columns) {
-        const description = input.descriptions?.tables[table.name]?.columns[column.name]?.text ?? column.comment ?? "";
-        const examples = profiles.get(table.name)?.get(column.name)?.examples.slice(0, 3) ?? [];
-        this.columnUnitIndex.set(`${table.name}\u0000${column.name}`, this.units.length);
-        this.units.push({
-          kind: "column",
-          table: table.name,
-          column: column.name,
-          text: `${spokenName(column.name)} of ${spokenName(table.name)} (${column.type || "any"})${description ? `: ${description}` : ""}${examples.length ? `; e.g. ${examples.join(", ")}` : ""}`,
-        });
-        const nameWords = textWords(column.name);
-        const measures = columnMeasures(column, nameWords, keys.has(column.name));
-        if (measures.length > 0) this.measureUnits.set(this.units.length - 1, measures);
-        this.unitWords.push({ name: nameWords, description: textWords(description) });
-      }
-    }
-    this.vocabulary = new SubwordVocabulary(this.unitWords.flatMap((unit) => unit.name));
-    this.schemaWords = this.unitWords.flatMap((unit) => [...unit.name, ...unit.description]).slice(0, SCHEMA_WORDS_FOR_LANGUAGE);
-    this.lexicalIndexes.set("", Promise.resolve(new LexicalIndex(this.unitWords, this.vocabulary, stemWord)));
+    this.units = prepared.units;
+    this.unitWords = prepared.unitWords;
+    this.columnUnitIndex = prepared.columnUnitIndex;
+    this.tableUnitIndex = prepared.tableUnitIndex;
+    this.measureUnits = prepared.measureUnits;
+    this.vocabulary = prepared.vocabulary;
+    this.schemaWords = prepared.schemaWords;
   }
 
-  /** The lexical index stemmed for a language (its Snowball stemmer loaded on first use); the built-in stemmer when none. */
+  /**
+   * Built between pauses for queued events (runPaced): on the page's main thread a schema of 5,000 tables held it
+   * for ~0.8 s in one task when its first question was asked.
+   */
+  static async build(input: SchemaIndexInput, pacer = new Pacer()): Promise<SchemaRetriever> {
+    return new SchemaRetriever(input, await pacer.run(prepareUnits(input)));
+  }
+
+  /**
+   * The lexical index stemmed for a language (its Snowball stemmer loaded on first use), or with the built-in stemmer
+   * when none is told or its stemmer fails to load; built between pauses (runPaced) the first time.
+   */
   private lexicalIndex(language: Language | null): Promise<LexicalIndex> {
     const key = language ?? "";
     let index = this.lexicalIndexes.get(key);
     if (!index) {
-      index = loadStemmer(key as Language).then((stem) => new LexicalIndex(this.unitWords, this.vocabulary, stem));
+      const stem = key === "" ? Promise.resolve(stemWord) : loadStemmer(key);
+      index = stem.then((stem) => runPaced(LexicalIndex.build(this.unitWords, this.vocabulary, stem)));
       // A stemmer that failed to load is not remembered: the next question tries again, and this one ranks without it.
       index.catch(() => this.lexicalIndexes.delete(key));
       this.lexicalIndexes.set(key, index);
     }
-    return index.catch(() => this.lexicalIndexes.get("")!);
+    return key === "" ? index : index.catch(() => this.lexicalIndex(null));
   }
 
   columnUnit(table: string, column: string): number | undefined {

@@ -4,6 +4,7 @@ import type { CSSProperties } from "react";
 import { useState } from "react";
 import { quoteIdentifierIfNeeded } from "../../core/db/identifiers";
 import { formatCount } from "../../core/format";
+import { decisionsOfTable } from "../../core/schema/decisions-by-table";
 import { descriptionOf } from "../../core/schema/descriptions";
 import { useDescriptionsStore } from "../../state/descriptions-store";
 import { useEditorStore } from "../../state/editor-store";
@@ -35,8 +36,9 @@ export function TableEntry({ shown, index, setSize, style, measureRef, open, onO
   // tables (the sample's 92 columns were most of the render that shows the schema, on the start-up's critical path).
   const [opened, setOpened] = useState(false);
   const result = usePruneStore((state) => state.result);
-  const tableDecision = result?.tables.find((entry) => entry.table === table.name);
-  const columnDecisions = result?.columns.filter((entry) => entry.table === table.name);
+  const decisions = result ? decisionsOfTable(result, table.name) : undefined;
+  const tableDecision = decisions?.table;
+  const columnDecisions = decisions?.columns;
   return (
     <li
       ref={measureRef}
@@ -86,7 +88,8 @@ function TableDetails({ shown: { table, columns, narrowed } }: { shown: ShownTab
   const setText = useEditorStore((state) => state.setText);
   const descriptions = useDescriptionsStore((state) => state.descriptions);
   const profile = useDescriptionsStore((state) => state.profile.value?.tables.find((entry) => entry.table === table.name));
-  const columnDecisions = usePruneStore((state) => state.result)?.columns.filter((entry) => entry.table === table.name);
+  const result = usePruneStore((state) => state.result);
+  const columnDecisions = result ? decisionsOfTable(result, table.name).columns : undefined;
   const foreignKeyOf = new Map<string, string>();
   for (const key of table.foreignKeys) {
     key.fromColumns.forEach((column, index) => foreignKeyOf.set(column, `${key.toTable}.${key.toColumns[index] ?? "?"}`));
