@@ -82,10 +82,16 @@ export interface LargeSchemaOpen {
   /** In the same 10 s, `SELECT 1` sent to the worker every 50 ms: the median and the longest time to its answer. */
   queryWaitMedianMs: number;
   queryWaitLongestMs: number;
+  /**
+   * Then the page's own pruner (as the agent's question runs it, on the main thread) for PRUNING_QUESTIONS in turn:
+   * the first builds its index too. Each question's time, and the longest main-thread task while they ran.
+   */
+  pagePruneMs: number[];
+  longestTaskWhilePruningMs: number;
 }
 
 /**
- * The schema pruner over the same database in Node (the page runs the same core on its main thread): building its
+ * The schema pruner over the same database in Node (the page runs the same core on its main thread: see LargeSchemaOpen): building its
  * index, and pruning for a question. The generated tables all have the same columns, so a question's words match
  * hundreds of them alike: a hard case for the join paths and the budget's search.
  */
@@ -126,6 +132,10 @@ export interface LargeSchemaFigures {
   longestTaskAfterMedianMs: number;
   /** The median over the opens of the longest wait of a small query in the 10 s after listing. */
   queryWaitLongestMedianMs: number;
+  /** The page's pruner: the first question (its index built too), a later one (median over the opens), the longest task meanwhile. */
+  pageFirstPruneMedianMs: number;
+  pageLaterPruneMedianMs: number;
+  longestTaskWhilePruningMedianMs: number;
   entriesDrawn: number;
 }
 
@@ -163,6 +173,18 @@ async function openOnce(browser: Browser, url: string, path: string, tables: num
       }
       return waits;
     }, AFTER_MS);
+    const pruningFrom = await page.evaluate(() => performance.now());
+    const pagePruneMs = await page.evaluate(async (questions) => {
+      const spent: number[] = [];
+      for (const question of questions) {
+        const asked = performance.now();
+        const result = await window.__querylab!.prune().prune(question, "schema");
+        if (!result) throw new Error(`The page could not prune for "${question}": ${window.__querylab!.prune().message ?? "no result"}`);
+        spent.push(performance.now() - asked);
+      }
+      return spent;
+    }, PRUNING_QUESTIONS);
+    const pruningTo = await page.evaluate(() => performance.now());
     const tasks = await page.evaluate(() => window.__largeSchemaTasks ?? []);
     const longestBetween = (from: number, to: number) => {
       const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to);
@@ -178,6 +200,8 @@ async function openOnce(browser: Browser, url: string, path: string, tables: num
       longTasksAfter: after.count,
       queryWaitMedianMs: round(median(queryWaitsMs)),
       queryWaitLongestMs: round(Math.max(...queryWaitsMs)),
+      pagePruneMs: roundAll(pagePruneMs),
+      longestTaskWhilePruningMs: round(longestBetween(pruningFrom, pruningTo).longest),
     };
   } finally {
     await context.close();
@@ -198,6 +222,9 @@ export async function measureLargeSchema(browser: Browser, url: string, runs = 3
     longestTaskUntilListedMedianMs: round(median(opens.map((open) => open.longestTaskUntilListedMs))),
     longestTaskAfterMedianMs: round(median(opens.map((open) => open.longestTaskAfterMs))),
     queryWaitLongestMedianMs: round(median(opens.map((open) => open.queryWaitLongestMs))),
+    pageFirstPruneMedianMs: round(median(opens.map((open) => open.pagePruneMs[0]!))),
+    pageLaterPruneMedianMs: round(median(opens.flatMap((open) => open.pagePruneMs.slice(1)))),
+    longestTaskWhilePruningMedianMs: round(median(opens.map((open) => open.longestTaskWhilePruningMs))),
     entriesDrawn: median(opens.map((open) => open.entriesDrawn)),
   };
 }
