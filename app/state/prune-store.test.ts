@@ -13,7 +13,7 @@ vi.mock("../browser/services", async (importOriginal) => ({
   sqliteConnection: () => ({ engine: {} }),
 }));
 vi.mock("../core/schema/schema-pruner", () => ({
-  createSchemaPruner: () => ({ prune: async (question: string) => ({ question, kept: { orders: ["id"] } }) }),
+  createSchemaPruner: () => ({ prune: async (question: string) => ({ question, kept: { orders: ["id"] } }), denseFor: (embedder: unknown) => ({ embedder }) }),
 }));
 
 const OVERRIDES_KEY = "querylab.schema-overrides";

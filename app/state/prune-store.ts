@@ -135,8 +135,8 @@ export function openDatabaseSchemaSearch(): SchemaSearch | null {
   const current = index;
   if (!current) return null;
   return async (terms, options) => {
-    const [{ retriever }, { searchSchema }] = await Promise.all([current.pruner, import("../core/schema/schema-search")]);
-    return searchSchema(retriever, terms, { ...options, embedder: denseStage().embedder });
+    const [pruner, { searchSchema }] = await Promise.all([current.pruner, import("../core/schema/schema-search")]);
+    return searchSchema(pruner.retriever, terms, { ...options, embedder: pruner.denseFor(denseStage().embedder).embedder });
   };
 }
 
@@ -200,7 +200,9 @@ export const usePruneStore = create<PruneState>((set, get) => ({
     try {
       const pruner = await prunerFor(schema, descriptions, profile.value);
       if (current()) set({ status: "pruning" });
-      const dense = denseStage();
+      const model = denseStage();
+      // A schema too large to embed while the question waits is embedded meanwhile; the question goes without.
+      const dense = model.unavailable ? model : pruner.denseFor(model.embedder);
       // The settings of this moment: the budget, the pins, the model's state and the sharing level can change between questions.
       const options: PruneOptions = {
         budget: get().budget,

@@ -4,7 +4,8 @@ import type { DatabaseSchema } from "../db/types";
 import { pruneSchema, unprunedSchema, type PruneOptions } from "./prune";
 import { buildSchemaContext, type SchemaPruner } from "./schema-context";
 import type { SchemaRetriever } from "./schema-retriever";
-import type { DatabaseProfile, SchemaDescriptions } from "./types";
+import { denseForQuestion, type DenseForQuestion } from "./dense-readiness";
+import type { DatabaseProfile, SchemaDescriptions, TextEmbedder } from "./types";
 import type { ValueMatcher } from "./value-index";
 
 export interface SchemaPrunerInput {
@@ -33,6 +34,8 @@ export interface BuiltSchemaPruner {
   valueCount: number;
   /** The whole schema in the same format (what an unpruned prompt carries), for sizes and comparisons. */
   fullText(includeValues: boolean): string;
+  /** Whether a question asked now waits for the schema's embeddings with this model (dense-readiness.ts). */
+  denseFor(embedder: TextEmbedder | null): DenseForQuestion;
 }
 
 export async function createSchemaPruner(input: SchemaPrunerInput): Promise<BuiltSchemaPruner> {
@@ -44,6 +47,7 @@ export async function createSchemaPruner(input: SchemaPrunerInput): Promise<Buil
     retriever,
     indexMs,
     valueCount,
+    denseFor: (embedder) => denseForQuestion(retriever, embedder),
     fullText: (includeValues) =>
       unprunedSchema(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }).text,
   };

@@ -37,6 +37,9 @@ export interface QuestionScores {
   language: Language | null;
 }
 
+/** Units embedded per call of prepareDense (the embedder batches them further). */
+const DENSE_CHUNK = 256;
+
 /** Schema words read for telling the language: enough for descriptions to have a voice, bounded for huge schemas. */
 const SCHEMA_WORDS_FOR_LANGUAGE = 5000;
 const NO_STOPWORDS: ReadonlySet<string> = new Set();
@@ -147,6 +150,7 @@ export class SchemaRetriever {
   /** The column units whose names say they hold a kind of figure (an amount, a rating…), with the kinds. */
   private readonly measureUnits: Map<number, MeasureConcept[]>;
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
+  private densePreparation: { modelId: string; embedded: number; done: Promise<void> } | null = null;
 
   /** Built at once (a test, a caller off the page); SchemaRetriever.build pauses for the page's events. */
   constructor(input: SchemaIndexInput, prepared: PreparedUnits = runToEnd(prepareUnits(input))) {
@@ -200,11 +204,42 @@ export class SchemaRetriever {
     return this.measureUnits.get(unit) ?? [];
   }
 
-  /** Embeds every unit with this model, once; later questions reuse the vectors. */
-  async prepareDense(embedder: TextEmbedder): Promise<void> {
-    if (this.denseVectors?.modelId === embedder.modelId) return;
-    const vectors = await embedder.embed(this.units.map((unit) => passageInput(embedder.modelId, unit.text)));
-    this.denseVectors = { modelId: embedder.modelId, vectors };
+  /** Whether every unit is embedded with this model (a question's dense stage then costs one embedding). */
+  hasDense(modelId: string): boolean {
+    return this.denseVectors?.modelId === modelId;
+  }
+
+  /** How many of the units are embedded with this model so far: all once ready, some while prepareDense runs. */
+  denseEmbedded(modelId: string): number {
+    if (this.hasDense(modelId)) return this.units.length;
+    return this.densePreparation?.modelId === modelId ? this.densePreparation.embedded : 0;
+  }
+
+  /**
+   * Embeds every unit with this model, once; later questions reuse the vectors. A call while one runs for the same
+   * model shares it; one that fails leaves nothing, so the next call begins again. The units go DENSE_CHUNK at a time,
+   * so denseEmbedded can tell how far it has come (a schema of thousands of tables has tens of thousands of units).
+   */
+  prepareDense(embedder: TextEmbedder): Promise<void> {
+    const { modelId } = embedder;
+    if (this.hasDense(modelId)) return Promise.resolve();
+    if (this.densePreparation?.modelId === modelId) return this.densePreparation.done;
+    const preparation = { modelId, embedded: 0, done: Promise.resolve() };
+    preparation.done = (async () => {
+      try {
+        const vectors: Float32Array[] = [];
+        for (let start = 0; start < this.units.length; start += DENSE_CHUNK) {
+          const chunk = this.units.slice(start, start + DENSE_CHUNK).map((unit) => passageInput(modelId, unit.text));
+          vectors.push(...(await embedder.embed(chunk)));
+          preparation.embedded = vectors.length;
+        }
+        this.denseVectors = { modelId, vectors };
+      } finally {
+        if (this.densePreparation === preparation) this.densePreparation = null;
+      }
+    })();
+    this.densePreparation = preparation;
+    return preparation.done;
   }
 
   /** Every stage's score for every unit. Dense runs only when an embedder is given (and prepares it first). */
