@@ -4,11 +4,12 @@ import { passageInput, queryInput } from "./embedding-prefixes";
 import { detectLanguage, stopwords, type Language } from "./language";
 import { LexicalIndex, type UnitWords } from "./lexical-index";
 import { columnMeasures, questionMeasures, type MeasureConcept } from "./measure-concepts";
+import { profilesByTable } from "./profile-index";
 import { loadStemmer } from "./stemmers";
 import { SubwordVocabulary } from "./sub-words";
 import { splitIdentifier, stemWord, textWords } from "./text-terms";
 import { Pacer, runPaced, runToEnd } from "../yield-to-events";
-import type { DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
+import type { ColumnProfile, DatabaseProfile, SchemaDescriptions, StageScores, TextEmbedder } from "./types";
 import type { ValueMatch, ValueMatcher } from "./value-index";
 
 /** One thing the question can be matched against: a table, or one column of a table. */
@@ -85,7 +86,7 @@ function* prepareUnits(input: SchemaIndexInput): Generator<void, PreparedUnits> 
   const columnUnitIndex = new Map<string, number>();
   const tableUnitIndex = new Map<string, number>();
   const measureUnits = new Map<number, MeasureConcept[]>();
-  const profiles = new Map(input.profile?.tables.map((table) => [table.table, new Map(table.columns.map((column) => [column.column, column]))]) ?? []);
+  const profiles = input.profile ? profilesByTable(input.profile) : new Map<string, Map<string, ColumnProfile>>();
 
   for (const table of input.schema.tables) {
     const keys = new Set([

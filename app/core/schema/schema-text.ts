@@ -4,6 +4,7 @@ import { pluralWord } from "../format";
 import type { ColumnInfo, DatabaseSchema, TableInfo } from "../db/types";
 import type { ColumnProfile, DatabaseProfile, SchemaDescriptions } from "./types";
 import { runToEnd } from "../yield-to-events";
+import { profilesByTable } from "./profile-index";
 
 export interface SchemaTextOptions {
   /** Kept columns by table; tables not named are left out. Omit to render everything. */
@@ -91,22 +92,6 @@ function describeColumn(table: TableInfo, column: ColumnInfo, options: SchemaTex
     }
   }
   return { definition: parts.join(" "), comment: notes.length ? notes.join("; ") : null };
-}
-
-/**
- * A profile's columns by table and name, worked out once per profile: a table's text looked its table up in the list,
- * and a schema of 5,000 tables (its whole text, or the pruner counting each kept table's) did that 5,000 times.
- */
-const profileIndexes = new WeakMap<DatabaseProfile, Map<string, Map<string, ColumnProfile>>>();
-function profilesByTable(profile: DatabaseProfile): Map<string, Map<string, ColumnProfile>> {
-  let index = profileIndexes.get(profile);
-  if (!index) {
-    index = new Map();
-    // The first entry of a table named twice, as find() gave.
-    for (const entry of profile.tables) if (!index.has(entry.table)) index.set(entry.table, new Map(entry.columns.map((column) => [column.column, column])));
-    profileIndexes.set(profile, index);
-  }
-  return index;
 }
 
 /** One table (or view) as a CREATE statement over the given columns, with a note on the ones left out. */
