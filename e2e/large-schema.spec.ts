@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openApp } from "./helpers";
+import { chooseFolderModel, openApp } from "./helpers";
 
 const TABLES = 2000;
 const nameOf = (index: number) => `t${String(index).padStart(4, "0")}_readings`;
@@ -94,6 +94,37 @@ test("a schema of 2,000 tables draws a few dozen entries, and scrolling, the key
       .analyze()
       .then((result) => result.violations.map((violation) => violation.id)),
   ).toEqual([]);
+});
+
+test("on 2,000 tables a question does not wait for the embedding model to read them all: it says how far it has come, and once read the model ranks", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await openManyTables(page);
+  const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
+  await section.getByRole("button", { name: "Load model" }).click();
+  await expect(section.getByRole("status")).toContainText("Embedding model ready", { timeout: 90_000 });
+  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
+
+  // 2,000 tables of 5 columns: 12,000 tables and columns to embed, more than a question waits for.
+  const question = "north station readings of t1234";
+  await page.getByLabel("Question for the agent").fill(question);
+  const summary = page.getByRole("region", { name: "Schema for the question" });
+  await summary.getByRole("button", { name: "Preview for the question" }).click();
+  const figures = summary.getByRole("status").first();
+  await expect(figures).toContainText(`For “${question}”`, { timeout: 60_000 });
+  await expect(figures).not.toContainText("dense");
+  await expect(summary).toContainText("The embedding model is still reading this schema's 12,000 tables and columns");
+  await expect(entryNamed(page, nameOf(1234))).toHaveCount(0);
+  await page.getByLabel("Filter tables and columns").fill("t1234_");
+  await expect(entryNamed(page, nameOf(1234))).toHaveClass(/is-kept/);
+
+  // They are read meanwhile, once; a preview then ranks with the model.
+  await expect(async () => {
+    await summary.getByRole("button", { name: "Preview for the question" }).click();
+    await expect(figures).toContainText("Ranked by dense", { timeout: 3_000 });
+  }).toPass({ timeout: 150_000 });
+  await expect(summary).not.toContainText("still reading");
 });
 
 test("on a narrow screen, where the stacked workspace scrolls, the list follows it to its last table", async ({ page }) => {

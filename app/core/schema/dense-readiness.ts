@@ -11,6 +11,9 @@ import type { TextEmbedder } from "./types";
  */
 export const INLINE_DENSE_UNITS = 1000;
 
+/** How the reason a question went without the dense stage begins when the schema's embeddings are being made. */
+export const SCHEMA_BEING_EMBEDDED = "The embedding model is still reading this schema's";
+
 export interface DenseForQuestion {
   /** The embedder to rank this question with; null while the schema's embeddings are being made. */
   embedder: TextEmbedder | null;
@@ -30,6 +33,6 @@ export function denseForQuestion(retriever: SchemaRetriever, embedder: TextEmbed
   const share = Math.floor((100 * retriever.denseEmbedded(embedder.modelId)) / total);
   return {
     embedder: null,
-    unavailable: `The embedding model is still reading this schema's ${total.toLocaleString("en-US")} tables and columns (${share}%); this question was ranked by names, descriptions and values only.`,
+    unavailable: `${SCHEMA_BEING_EMBEDDED} ${total.toLocaleString("en-US")} tables and columns (${share}%); this question was ranked by names, descriptions and values only.`,
   };
 }

@@ -22,4 +22,25 @@ describe("embedding status text", () => {
     expect(rankingNote(stale, ready)).toMatch(/before the embedding model was ready/);
     expect(rankingNote(undefined, ready)).toBeNull();
   });
+
+  it("a question ranked while a large schema was being embedded says so, and how far it had come, with the model ready", async () => {
+    const { denseForQuestion } = await import("../../core/schema/dense-readiness");
+    const { SchemaRetriever } = await import("../../core/schema/schema-retriever");
+    const schema = {
+      tables: Array.from({ length: 30 }, (_unused, index) => ({
+        name: `t${index}`,
+        kind: "table" as const,
+        rowCount: 1,
+        columns: [{ name: "id", type: "INTEGER", notNull: false, defaultValue: null, primaryKeyPosition: 1, comment: null }],
+        foreignKeys: [],
+        indexes: [],
+        sql: "",
+      })),
+    };
+    const embedder = { modelId: "m", embed: () => new Promise<Float32Array[]>(() => undefined) };
+    const reason = denseForQuestion(new SchemaRetriever({ schema }), embedder, 10).unavailable;
+    const ready = { state: "ready", modelId: "m", dimensions: 384, device: "wasm", loadMs: 1 } as const;
+    expect(rankingNote(reason, ready)).toContain("still reading this schema's 60 tables and columns (0%)");
+    expect(rankingNote(reason, ready)).not.toMatch(/before the embedding model was ready/);
+  });
 });

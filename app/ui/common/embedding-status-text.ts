@@ -1,5 +1,6 @@
 // The embedding model's state in words, from one function, so the status line, the schema panel and Settings never disagree.
 import { formatBytes } from "../../core/format";
+import { SCHEMA_BEING_EMBEDDED } from "../../core/schema/dense-readiness";
 import { knownDownloadMegabytes, type EmbeddingSettings } from "../../core/schema/embedding-settings";
 import type { EmbeddingStoreStatus } from "../../state/embedding-store";
 
@@ -39,7 +40,11 @@ export function embeddingStatusText(status: EmbeddingStoreStatus, settings: Embe
  */
 export function rankingNote(denseUnavailable: string | undefined, status: EmbeddingStoreStatus): string | null {
   if (!denseUnavailable) return null;
-  if (status.state === "ready") return "This question was ranked before the embedding model was ready; preview it again to rank it with the model.";
+  if (status.state === "ready") {
+    // Ready, but a large schema's tables and columns were still being embedded: the reason says how far it had come.
+    if (denseUnavailable.startsWith(SCHEMA_BEING_EMBEDDED)) return `${denseUnavailable} Preview it again once they are read to rank it with the model.`;
+    return "This question was ranked before the embedding model was ready; preview it again to rank it with the model.";
+  }
   // The status line already says loading, failed, off or not downloaded: the note only says what it meant for this question.
   return `This question was ranked by names, descriptions and values only.`;
 }
