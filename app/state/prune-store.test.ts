@@ -12,8 +12,13 @@ vi.mock("../browser/services", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../browser/services")>()),
   sqliteConnection: () => ({ engine: {} }),
 }));
+const stoppedEmbeddings = vi.hoisted(() => ({ count: 0 }));
 vi.mock("../core/schema/schema-pruner", () => ({
-  createSchemaPruner: () => ({ prune: async (question: string) => ({ question, kept: { orders: ["id"] } }), denseFor: (embedder: unknown) => ({ embedder }) }),
+  createSchemaPruner: () => ({
+    prune: async (question: string) => ({ question, kept: { orders: ["id"] } }),
+    denseFor: (embedder: unknown) => ({ embedder }),
+    stopDense: () => void (stoppedEmbeddings.count += 1),
+  }),
 }));
 
 const OVERRIDES_KEY = "querylab.schema-overrides";
@@ -114,5 +119,19 @@ describe("prune store: the result on screen", () => {
     expect(result).toMatchObject({ question: "How many orders?" });
     expect(page.usePruneStore.getState().status).toBe("ready");
     expect(page.usePruneStore.getState().result).toBe(result);
+  });
+
+  it("stops the embedding of a schema no longer in use (another database), which would keep the next one's question waiting", async () => {
+    const page = await loadPage({});
+    vi.stubGlobal("location", new URL("http://localhost/"));
+    const { useDatabaseStore } = await import("./database-store");
+    valueIndex.ready = Promise.resolve(null);
+    page.openDatabase("db-1");
+    useDatabaseStore.setState({ schema: { tables: [table("orders", 10)] } });
+    await page.usePruneStore.getState().prune("How many orders?", "schema");
+    const before = stoppedEmbeddings.count;
+    page.openDatabase("db-2");
+    useDatabaseStore.setState({ schema: { tables: [table("readings", 10)] } });
+    await vi.waitFor(() => expect(stoppedEmbeddings.count).toBeGreaterThan(before));
   });
 });

@@ -93,6 +93,8 @@ let index: { schema: DatabaseSchema; descriptions: SchemaDescriptions; profile: 
 
 function prunerFor(schema: DatabaseSchema, descriptions: SchemaDescriptions, profile: DatabaseProfile | null): Promise<BuiltSchemaPruner> {
   if (index && index.schema === schema && index.descriptions === descriptions && index.profile === profile) return index.pruner;
+  // The pruner replaced stops embedding its schema (a large one's goes on meanwhile): the model worker answers in turn.
+  index?.pruner.then((replaced) => replaced.stopDense()).catch(() => undefined);
   // The pruner and its retrievers (about 12 KB gzip) load with the first question or preview, not with the page.
   const pruner = Promise.all([ensureValueIndex(), import("../core/schema/schema-pruner")]).then(([values, { createSchemaPruner }]) =>
     createSchemaPruner({
@@ -225,6 +227,8 @@ export const usePruneStore = create<PruneState>((set, get) => ({
 // sample once it is held whole, a few seconds after the first question may have been asked) change neither.
 useDatabaseStore.subscribe((state, previous) => {
   if (state.current?.id !== previous.current?.id || !sameSchemaApartFromRowCounts(state.schema, previous.schema)) {
+    // Nor is its schema's embedding worth finishing (see prunerFor).
+    index?.pruner.then((replaced) => replaced.stopDense()).catch(() => undefined);
     usePruneStore.setState({ result: null, status: "idle", message: null, overrides: readOverrides() });
   }
 });

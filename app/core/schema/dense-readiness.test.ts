@@ -115,6 +115,19 @@ describe("denseForQuestion", () => {
     expect(denseForQuestion(retriever, embedder, 100).embedder).toBe(embedder);
   });
 
+  it("stops after the chunk under way when the retriever is no longer used, and keeps nothing of it", async () => {
+    const retriever = new SchemaRetriever({ schema: schemaOf(200) });
+    const embedder = heldEmbedder();
+    denseForQuestion(retriever, embedder, 100);
+    const preparation = retriever.prepareDense(embedder);
+    retriever.stopDense();
+    await embedder.releaseAll();
+    await expect(preparation).rejects.toThrow("no longer the one in use");
+    expect(embedder.calls).toBe(1);
+    expect(retriever.hasDense(embedder.modelId)).toBe(false);
+    expect(retriever.denseEmbedded(embedder.modelId)).toBe(0);
+  });
+
   it("reports a share of the units while they are embedded a chunk at a time", async () => {
     const retriever = new SchemaRetriever({ schema: schemaOf(200) });
     const embedder = heldEmbedder();

@@ -36,6 +36,8 @@ export interface BuiltSchemaPruner {
   fullText(includeValues: boolean): string;
   /** Whether a question asked now waits for the schema's embeddings with this model (dense-readiness.ts). */
   denseFor(embedder: TextEmbedder | null): DenseForQuestion;
+  /** Stops the schema's embedding under way, if any, when this pruner is no longer used (SchemaRetriever.stopDense). */
+  stopDense(): void;
 }
 
 export async function createSchemaPruner(input: SchemaPrunerInput): Promise<BuiltSchemaPruner> {
@@ -48,6 +50,7 @@ export async function createSchemaPruner(input: SchemaPrunerInput): Promise<Buil
     indexMs,
     valueCount,
     denseFor: (embedder) => denseForQuestion(retriever, embedder),
+    stopDense: () => retriever.stopDense(),
     fullText: (includeValues) =>
       unprunedSchema(retriever.schema, { descriptions: retriever.input.descriptions, profile: retriever.input.profile, includeValues }).text,
   };

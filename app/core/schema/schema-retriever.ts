@@ -151,7 +151,7 @@ export class SchemaRetriever {
   /** The column units whose names say they hold a kind of figure (an amount, a rating…), with the kinds. */
   private readonly measureUnits: Map<number, MeasureConcept[]>;
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
-  private densePreparation: { modelId: string; embedded: number; done: Promise<void> } | null = null;
+  private densePreparation: { modelId: string; embedded: number; stopped: boolean; done: Promise<void> } | null = null;
 
   /** Built at once (a test, a caller off the page); SchemaRetriever.build pauses for the page's events. */
   constructor(input: SchemaIndexInput, prepared: PreparedUnits = runToEnd(prepareUnits(input))) {
@@ -205,6 +205,15 @@ export class SchemaRetriever {
     return this.measureUnits.get(unit) ?? [];
   }
 
+  /**
+   * Stops an embedding of the units under way after its current chunk: the page no longer uses this retriever (another
+   * database, new descriptions), and the model worker answers in turn, so a large schema's embedding left running
+   * would keep the next database's question waiting for it. Its prepareDense rejects; nothing is kept.
+   */
+  stopDense(): void {
+    if (this.densePreparation) this.densePreparation.stopped = true;
+  }
+
   /** Whether every unit is embedded with this model (a question's dense stage then costs one embedding). */
   hasDense(modelId: string): boolean {
     return this.denseVectors?.modelId === modelId;
@@ -225,11 +234,12 @@ export class SchemaRetriever {
     const { modelId } = embedder;
     if (this.hasDense(modelId)) return Promise.resolve();
     if (this.densePreparation?.modelId === modelId) return this.densePreparation.done;
-    const preparation = { modelId, embedded: 0, done: Promise.resolve() };
+    const preparation = { modelId, embedded: 0, stopped: false, done: Promise.resolve() };
     preparation.done = (async () => {
       try {
         const vectors: Float32Array[] = [];
         for (let start = 0; start < this.units.length; start += DENSE_CHUNK) {
+          if (preparation.stopped) throw new Error("The embedding of this schema was stopped: it is no longer the one in use.");
           const chunk = this.units.slice(start, start + DENSE_CHUNK).map((unit) => passageInput(modelId, unit.text));
           vectors.push(...(await embedder.embed(chunk)));
           preparation.embedded = vectors.length;
