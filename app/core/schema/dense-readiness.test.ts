@@ -115,17 +115,56 @@ describe("denseForQuestion", () => {
     expect(denseForQuestion(retriever, embedder, 100).embedder).toBe(embedder);
   });
 
-  it("stops after the chunk under way when the retriever is no longer used, and keeps nothing of it", async () => {
+  it("stops after the chunk under way when the retriever is no longer used, keeps nothing of it and starts no other", async () => {
     const retriever = new SchemaRetriever({ schema: schemaOf(200) });
     const embedder = heldEmbedder();
     denseForQuestion(retriever, embedder, 100);
-    const preparation = retriever.prepareDense(embedder);
     retriever.stopDense();
     await embedder.releaseAll();
-    await expect(preparation).rejects.toThrow("no longer the one in use");
     expect(embedder.calls).toBe(1);
     expect(retriever.hasDense(embedder.modelId)).toBe(false);
     expect(retriever.denseEmbedded(embedder.modelId)).toBe(0);
+    // A question or search still running on it goes without, and starts nothing.
+    expect(denseForQuestion(retriever, embedder, 100).embedder).toBeNull();
+    await embedder.releaseAll();
+    expect(embedder.calls).toBe(1);
+  });
+
+  it("does not stop an embedding a question waits for (a small schema's, or one it joined)", async () => {
+    const retriever = new SchemaRetriever({ schema: schemaOf(200) });
+    const embedder = heldEmbedder();
+    denseForQuestion(retriever, embedder, 100);
+    const waited = retriever.prepareDense(embedder);
+    retriever.stopDense();
+    await embedder.releaseAll();
+    await waited;
+    expect(retriever.hasDense(embedder.modelId)).toBe(true);
+    expect(embedder.texts).toBe(800);
+  });
+
+  it("begins again with another embedder of the same model instead of waiting on one whose worker was replaced", async () => {
+    const retriever = new SchemaRetriever({ schema: schemaOf(200) });
+    // The page's embedder when its worker was ended: its calls never answer.
+    const ended: TextEmbedder = { modelId: "test/model", embed: () => new Promise<Float32Array[]>(() => undefined) };
+    denseForQuestion(retriever, ended, 100);
+    const replacement: TextEmbedder = { modelId: "test/model", embed: async (texts) => texts.map(() => Float32Array.of(1, 0)) };
+    await retriever.prepareDense(replacement);
+    expect(retriever.hasDense("test/model")).toBe(true);
+    expect(denseForQuestion(retriever, replacement, 100).embedder).toBe(replacement);
+  });
+
+  it("forgets a preparation whose embedder fails at once, before its first answer", async () => {
+    const retriever = new SchemaRetriever({ schema: schemaOf(200) });
+    const failing: TextEmbedder = {
+      modelId: "test/model",
+      embed: () => {
+        throw new Error("no worker");
+      },
+    };
+    await expect(retriever.prepareDense(failing)).rejects.toThrow("no worker");
+    const working: TextEmbedder = { modelId: "test/model", embed: async (texts) => texts.map(() => Float32Array.of(1, 0)) };
+    await retriever.prepareDense(working);
+    expect(retriever.hasDense("test/model")).toBe(true);
   });
 
   it("reports a share of the units while they are embedded a chunk at a time", async () => {

@@ -28,7 +28,8 @@ export interface DenseForQuestion {
  */
 export function denseForQuestion(retriever: SchemaRetriever, embedder: TextEmbedder | null, inlineUnits = INLINE_DENSE_UNITS): DenseForQuestion {
   if (!embedder || retriever.hasDense(embedder.modelId) || retriever.units.length <= inlineUnits) return { embedder };
-  retriever.prepareDense(embedder).catch(() => undefined);
+  // A retriever the page no longer uses (a question or search still running on it) starts no embedding of its schema.
+  if (!retriever.isDenseStopped) retriever.prepareDense(embedder, true).catch(() => undefined);
   const total = retriever.units.length;
   const share = Math.floor((100 * retriever.denseEmbedded(embedder.modelId)) / total);
   return {

@@ -38,6 +38,16 @@ export interface QuestionScores {
   language: Language | null;
 }
 
+/** An embedding of a retriever's units under way (SchemaRetriever.prepareDense). */
+interface DensePreparation {
+  embedder: TextEmbedder;
+  modelId: string;
+  embedded: number;
+  stopped: boolean;
+  inBackground: boolean;
+  done: Promise<void>;
+}
+
 /** Units embedded per call of prepareDense (the embedder batches them further). */
 const DENSE_CHUNK = 256;
 
@@ -151,7 +161,8 @@ export class SchemaRetriever {
   /** The column units whose names say they hold a kind of figure (an amount, a rating…), with the kinds. */
   private readonly measureUnits: Map<number, MeasureConcept[]>;
   private denseVectors: { modelId: string; vectors: Float32Array[] } | null = null;
-  private densePreparation: { modelId: string; embedded: number; stopped: boolean; done: Promise<void> } | null = null;
+  private densePreparation: DensePreparation | null = null;
+  private denseStopped = false;
 
   /** Built at once (a test, a caller off the page); SchemaRetriever.build pauses for the page's events. */
   constructor(input: SchemaIndexInput, prepared: PreparedUnits = runToEnd(prepareUnits(input))) {
@@ -206,12 +217,19 @@ export class SchemaRetriever {
   }
 
   /**
-   * Stops an embedding of the units under way after its current chunk: the page no longer uses this retriever (another
-   * database, new descriptions), and the model worker answers in turn, so a large schema's embedding left running
-   * would keep the next database's question waiting for it. Its prepareDense rejects; nothing is kept.
+   * Stops the embedding of the units that runs meanwhile (prepareDense with inBackground) after the chunk under way, and
+   * starts none again: the page no longer uses this retriever (another database, new descriptions), and the model
+   * worker answers in turn, so a large schema's embedding left running would keep the next database's question waiting
+   * for it. That preparation rejects and keeps nothing. An embedding a question waits for is not stopped: it is short.
    */
   stopDense(): void {
-    if (this.densePreparation) this.densePreparation.stopped = true;
+    this.denseStopped = true;
+    if (this.densePreparation?.inBackground) this.densePreparation.stopped = true;
+  }
+
+  /** Whether stopDense was called: no embedding is started meanwhile any more. */
+  get isDenseStopped(): boolean {
+    return this.denseStopped;
   }
 
   /** Whether every unit is embedded with this model (a question's dense stage then costs one embedding). */
@@ -226,22 +244,32 @@ export class SchemaRetriever {
   }
 
   /**
-   * Embeds every unit with this model, once; later questions reuse the vectors. A call while one runs for the same
-   * model shares it; one that fails leaves nothing, so the next call begins again. The units go DENSE_CHUNK at a time,
-   * so denseEmbedded can tell how far it has come (a schema of thousands of tables has tens of thousands of units).
+   * Embeds every unit with this model, once; later questions reuse the vectors. A call while one runs with the same
+   * embedder shares it (not with another embedder of the same model: the page's embedder changes when its worker is
+   * started anew, and the old one's calls may never answer); one that fails or is stopped leaves nothing, so the next
+   * call begins again. The units go DENSE_CHUNK at a time, so denseEmbedded can tell how far it has come (a schema of
+   * thousands of tables has tens of thousands). `inBackground`: nobody waits for it, and stopDense stops it.
    */
-  prepareDense(embedder: TextEmbedder): Promise<void> {
+  prepareDense(embedder: TextEmbedder, inBackground = false): Promise<void> {
     const { modelId } = embedder;
     if (this.hasDense(modelId)) return Promise.resolve();
-    if (this.densePreparation?.modelId === modelId) return this.densePreparation.done;
-    const preparation = { modelId, embedded: 0, stopped: false, done: Promise.resolve() };
+    const running = this.densePreparation;
+    if (running && running.embedder === embedder && !running.stopped) {
+      // A question waiting for it now: stopDense leaves it be.
+      if (!inBackground) running.inBackground = false;
+      return running.done;
+    }
+    if (running) running.stopped = true;
+    const preparation: DensePreparation = { embedder, modelId, embedded: 0, stopped: false, inBackground, done: Promise.resolve() };
+    // Registered before its first step, so that a failure however early clears it (finally, below).
+    this.densePreparation = preparation;
     preparation.done = (async () => {
       try {
         const vectors: Float32Array[] = [];
         for (let start = 0; start < this.units.length; start += DENSE_CHUNK) {
-          if (preparation.stopped) throw new Error("The embedding of this schema was stopped: it is no longer the one in use.");
           const chunk = this.units.slice(start, start + DENSE_CHUNK).map((unit) => passageInput(modelId, unit.text));
           vectors.push(...(await embedder.embed(chunk)));
+          if (preparation.stopped) throw new Error("The embedding of this schema was stopped: it is no longer the one in use.");
           preparation.embedded = vectors.length;
         }
         this.denseVectors = { modelId, vectors };
@@ -249,7 +277,6 @@ export class SchemaRetriever {
         if (this.densePreparation === preparation) this.densePreparation = null;
       }
     })();
-    this.densePreparation = preparation;
     return preparation.done;
   }
 
