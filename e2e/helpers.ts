@@ -101,3 +101,11 @@ export async function chooseFolderModel(page: Page, folder: string, model: strin
   await section.getByLabel("Device").selectOption("wasm");
   return section;
 }
+
+/** The tests' tiny model chosen from the site's ./models/ folder and loaded; Settings closed again once it is ready. */
+export async function loadTinyModel(page: Page, timeout = 120_000): Promise<void> {
+  const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
+  await section.getByRole("button", { name: "Load model" }).click();
+  await expect(section.getByRole("status")).toContainText("Embedding model ready", { timeout });
+  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
+}

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chooseFolderModel, openApp } from "./helpers";
+import { loadTinyModel, openApp } from "./helpers";
 
 const TABLES = 2000;
 const nameOf = (index: number) => `t${String(index).padStart(4, "0")}_readings`;
@@ -101,10 +101,7 @@ test("on 2,000 tables a question does not wait for the embedding model to read t
 }) => {
   test.setTimeout(240_000);
   await openManyTables(page);
-  const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
-  await section.getByRole("button", { name: "Load model" }).click();
-  await expect(section.getByRole("status")).toContainText("Embedding model ready", { timeout: 90_000 });
-  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
+  await loadTinyModel(page, 90_000);
 
   // 2,000 tables of 5 columns: 12,000 tables and columns to embed, more than a question waits for.
   const question = "north station readings of t1234";

@@ -1,6 +1,6 @@
 // Schema pruning on screen: ask on the largest sample, see what was kept and dropped and why, pin one, see the prompt change.
 import { expect, test, type Page } from "@playwright/test";
-import { chooseFolderModel, configureScriptedLlm, openApp } from "./helpers";
+import { chooseFolderModel, configureScriptedLlm, loadTinyModel, openApp } from "./helpers";
 import { startScriptedLlmServer, toolCall, toolTurn, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
@@ -188,10 +188,7 @@ test("the panel names why an amount is kept when the question asks how much some
 test("with the tiny model loaded, the dense stage ranks too and is named as a reason", async ({ page }) => {
   test.setTimeout(150_000);
   await openApp(page);
-  const section = await chooseFolderModel(page, "./models/", "querylab/tiny-embed");
-  await section.getByRole("button", { name: "Load model" }).click();
-  await expect(section.getByRole("status")).toContainText("Embedding model ready", { timeout: 120_000 });
-  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Close" }).click();
+  await loadTinyModel(page);
 
   await page.getByLabel("Question for the agent").fill("Which employees earn the highest salary?");
   const summary = schemaPanel(page).getByRole("region", { name: "Schema for the question" });
