@@ -1,36 +1,16 @@
 // A virtualized grid over a result kept in the worker: only visible rows are rendered, pages are fetched as they scroll in.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ResultSummary, ResultValue } from "../../core/db/types";
 import { useQueryStore } from "../../state/query-store";
 import { copyText } from "../common/clipboard";
-import { formatCount } from "../../core/format";
-import { blobSummary, copyTextOf } from "./cell-text";
+import { copyTextOf } from "./cell-text";
+import { GridRows, type CellPosition } from "./grid-rows";
+
+export type { CellPosition } from "./grid-rows";
 
 const ROW_HEIGHT = 24;
 const ROW_NUMBER_WIDTH = 64;
-
-export interface CellPosition {
-  row: number;
-  column: number;
-}
-
-/**
- * A cell's content, as a plain function rather than a component, and a value as bare text rather than a fragment:
- * each component or fragment is one more thing to diff per cell, on every result.
- */
-function cellContent(value: ResultValue | undefined): ReactNode {
-  if (value === undefined) return <span className="cell-loading">…</span>;
-  if (value === null)
-    return (
-      <span className="cell-null" title="SQL NULL (no value)">
-        NULL
-      </span>
-    );
-  if (value instanceof Uint8Array) return <span className="cell-blob">{blobSummary(value)}</span>;
-  if (value === "") return <span className="cell-empty" title="Empty string" />;
-  return String(value);
-}
 
 /** Widths from the column names and the first 100 rows (in the first page, which comes with the result). */
 function columnWidths(columns: string[], rowAt: (index: number) => ResultValue[] | undefined, rowCount: number): number[] {
@@ -58,6 +38,8 @@ export const ResultsGrid = memo(function ResultsGrid({
   onSelect: (cell: CellPosition) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const rows = useRef<GridRows | null>(null);
   useQueryStore((state) => state.pageVersion); // re-render when pages arrive
   const rowAt = useQueryStore((state) => state.rowAt);
   const ensureRows = useQueryStore((state) => state.ensureRows);
@@ -90,6 +72,12 @@ export const ResultsGrid = memo(function ResultsGrid({
     scrolledAway.current = false;
     scroller.current?.scrollTo({ top: 0 });
   }, [result.resultId]);
+
+  // The rows are written into the body by GridRows (see there why not by Preact), after each render, before the paint.
+  useLayoutEffect(() => {
+    rows.current ??= new GridRows(body.current!);
+    rows.current.update({ items, columnCount: result.columns.length, template, rowHeight: ROW_HEIGHT, rowAt, selected });
+  });
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!selected) return;
@@ -130,45 +118,19 @@ export const ResultsGrid = memo(function ResultsGrid({
           #
         </div>
         {result.columns.map((column, index) => (
-          <div role="columnheader" key={`${index}-${column}`} title={column}>
+          <div role="columnheader" key={index} title={column}>
             {column}
           </div>
         ))}
       </div>
-      <div style={{ height: virtualizer.getTotalSize(), width: totalWidth, position: "relative" }}>
-        {items.map((item) => {
-          const row = rowAt(item.index);
-          return (
-            <div
-              key={item.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              className="grid-row"
-              style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: template, height: ROW_HEIGHT }}
-            >
-              <div role="rowheader" className="row-number">
-                {formatCount(item.index + 1)}
-              </div>
-              {result.columns.map((_, columnIndex) => {
-                const value = row?.[columnIndex];
-                const isSelected = selected?.row === item.index && selected.column === columnIndex;
-                return (
-                  <div
-                    role="gridcell"
-                    key={columnIndex}
-                    aria-selected={isSelected}
-                    className={`${typeof value === "number" || typeof value === "bigint" ? "cell-number" : ""}${isSelected ? " cell-selected" : ""}`}
-                    title={typeof value === "string" && value.length > 40 ? value.slice(0, 2000) : undefined}
-                    onClick={() => onSelect({ row: item.index, column: columnIndex })}
-                  >
-                    {cellContent(row ? value : undefined)}
-                  </div>
-                );
-              })}
-            </div>
-          );
-        })}
-      </div>
+      <div
+        ref={body}
+        style={{ height: virtualizer.getTotalSize(), width: totalWidth, position: "relative" }}
+        onClick={(event) => {
+          const cell = rows.current?.cellAt(event.target);
+          if (cell) onSelect(cell);
+        }}
+      />
       {copied && (
         <div className="toast" role="status">
           Copied
