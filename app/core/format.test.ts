@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountOf, pluralWord } from "./format";
+import { formatCount, formatCountOf, pluralWord } from "./format";
 
 describe("counts with their noun", () => {
   it("says 1 row, not 1 rows; 0 and many take the plural", () => {
@@ -9,5 +9,15 @@ describe("counts with their noun", () => {
     expect(formatCountOf(1, "query", "queries")).toBe("1 query");
     expect(formatCountOf(2, "query", "queries")).toBe("2 queries");
     expect(pluralWord(1, "row")).toBe("row");
+  });
+});
+
+describe("formatCount", () => {
+  it("writes every number as en-US's formatter does, small whole ones included (their plain digits are its)", () => {
+    const formatter = new Intl.NumberFormat("en-US");
+    const values = [-0, 0, 0.5, 1, 999, 999.5, 1000, 1001, -1, -999, -1000, Number.NaN, Infinity, -Infinity, 1e21, 2 ** 53];
+    for (let value = -1500; value <= 1500; value += 1) values.push(value, value + 0.25, value / 7);
+    for (let draw = 0; draw < 2000; draw += 1) values.push(Math.floor(Math.random() * 2e6) - 1e6, Math.random() * 2000 - 500);
+    for (const value of values) expect(formatCount(value), String(value)).toBe(formatter.format(value));
   });
 });
