@@ -1,7 +1,7 @@
 // A SQLite connection whose engine runs in this thread (sql.js loaded directly), with the page's reply checks: the stores' unit tests use it in Node.
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { DatabaseService } from "../core/database-service";
-import type { RemoteEngine, SqliteConnectionHandle } from "./sqlite-connection";
+import type { RemoteEngine, SqliteConnectionHandle, WorkerFailureListener } from "./sqlite-connection";
 import { withCheckedReplies } from "./sqlite-replies";
 import { queryLabStorage } from "./services";
 
@@ -15,15 +15,15 @@ function engineOver(sql: SqlJsStatic): RemoteEngine {
 export interface InProcessSqliteConnection extends SqliteConnectionHandle {
   /** Restarts so far: what a worker replaced after a stop would count. */
   readonly restarts: number;
-  /** Acts as a worker that died on its own (the page's failure listener is called). */
-  fail(message: string): void;
+  /** Acts as a worker that died on its own (the page's failure listener is called); `cannotStart` as SqliteConnection says. */
+  fail(message: string, cannotStart?: boolean): void;
 }
 
 export async function createInProcessSqliteConnection(): Promise<InProcessSqliteConnection> {
   const sql = await initSqlJs();
   let engine = engineOver(sql);
   let restarts = 0;
-  let failureListener: ((message: string) => void) | null = null;
+  let failureListener: WorkerFailureListener | null = null;
   return {
     get engine() {
       return engine;
@@ -35,8 +35,8 @@ export async function createInProcessSqliteConnection(): Promise<InProcessSqlite
     onFailure(listener) {
       failureListener = listener;
     },
-    fail(message) {
-      failureListener?.(message);
+    fail(message, cannotStart = false) {
+      failureListener?.(message, cannotStart);
     },
     terminate() {},
     restart() {

@@ -10,12 +10,22 @@ import { takeStartedWorker } from "./started-from-html";
 
 export type RemoteEngine = Comlink.Remote<DatabaseService>;
 
+/**
+ * Why the worker stopped. `cannotStart`: it and the worker started before it both failed before answering anything (its
+ * script or its code could not be loaded, say); replacing it again would fail again, in a loop, so it is not replaced
+ * and every call rejects at once.
+ */
+export type WorkerFailureListener = (reason: string, cannotStart: boolean) => void;
+
+/** Workers in a row that failed before answering anything, after which no new one is started (see WorkerFailureListener). */
+const FAILED_STARTS_BEFORE_GIVING_UP = 2;
+
 /** What the stores need of the page's SQLite connection; unit tests pass one over an in-process engine. */
 export interface SqliteConnectionHandle {
   readonly engine: RemoteEngine;
   /** The worker, for the test hook; null when the engine runs in-process. */
   readonly currentWorker: Worker | null;
-  onFailure(listener: (message: string) => void): void;
+  onFailure(listener: WorkerFailureListener): void;
   terminate(): void;
   restart(): RemoteEngine;
 }
@@ -49,7 +59,13 @@ export class SqliteConnection implements SqliteConnectionHandle {
   private remote!: RemoteEngine;
   private raw!: RemoteEngine;
   private generation = engineGeneration();
-  private failureListener: ((message: string) => void) | null = null;
+  private failureListener: WorkerFailureListener | null = null;
+  /** Workers in a row that failed before they answered anything. */
+  private failedStarts = 0;
+  /** Set once no worker could start (see WorkerFailureListener): no other is started, every call rejects. */
+  private cannotStart = false;
+  /** The current worker has been ended (its calls rejected, its proxy released): ended once only. */
+  private workerEnded = false;
 
   constructor() {
     this.worker = startWorker();
@@ -58,14 +74,20 @@ export class SqliteConnection implements SqliteConnectionHandle {
 
   private connectTo(worker: Worker): void {
     this.generation = engineGeneration();
+    this.workerEnded = false;
     ({ remote: this.remote, raw: this.raw } = connect(worker, this.generation.ended));
     this.watch(worker);
   }
 
   /** Ends the current worker's calls (they reject) and the worker itself. */
   private end(reason: string): void {
+    if (this.workerEnded) return;
+    this.workerEnded = true;
     this.generation.end(reason);
-    this.raw[Comlink.releaseProxy]();
+    // Released once the engine's wrapper has seen the end (its reaction to it runs first): a call made before would
+    // reach the released proxy, which throws instead of rejecting.
+    const raw = this.raw;
+    void Promise.resolve().then(() => raw[Comlink.releaseProxy]());
     this.worker.terminate();
   }
 
@@ -78,15 +100,23 @@ export class SqliteConnection implements SqliteConnectionHandle {
     return this.worker;
   }
 
-  /** Called when the worker dies on its own (a crash, or running out of memory). */
-  onFailure(listener: (message: string) => void): void {
+  /** Called when the worker dies on its own (a crash, running out of memory, its code not loaded). */
+  onFailure(listener: WorkerFailureListener): void {
     this.failureListener = listener;
   }
 
   private watch(worker: Worker): void {
+    // Any message means the worker's code runs: the start script's answers, comlink's, a query's.
+    let answered = false;
+    worker.addEventListener("message", () => (answered = true), { once: true });
     worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.failureListener?.(event.message || "The SQLite worker failed to start.");
+      if (worker !== this.worker) return;
+      this.failedStarts = answered ? 0 : this.failedStarts + 1;
+      const reason = event.message || "The SQLite worker failed to start.";
+      this.cannotStart = this.failedStarts >= FAILED_STARTS_BEFORE_GIVING_UP;
+      if (this.cannotStart) this.end(reason);
+      this.failureListener?.(reason, this.cannotStart);
     });
   }
 
@@ -97,6 +127,8 @@ export class SqliteConnection implements SqliteConnectionHandle {
 
   /** Ends the worker at once, whatever it is doing, and starts a new one with no database open. */
   restart(): RemoteEngine {
+    // The ended engine, whose calls reject with the reason: another worker would fail to start again.
+    if (this.cannotStart) return this.remote;
     this.end("the SQLite worker was restarted");
     this.worker = startWorker();
     this.connectTo(this.worker);

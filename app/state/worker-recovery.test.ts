@@ -30,4 +30,17 @@ describe("worker recovery", () => {
     await useQueryStore.getState().run("SELECT n FROM kept");
     expect(useQueryStore.getState().rowAt(0)).toEqual([1]);
   });
+
+  // Last: the page stays in this state.
+  it("starts no worker once none can start, and says so whatever an open under way says after it", async () => {
+    const restartsBefore = connection.restarts;
+    connection.fail("its code could not be loaded", true);
+    const message = "SQLite could not start (its code could not be loaded). Queries cannot run until it does: check the connection and reload the page.";
+    expect(useDatabaseStore.getState()).toMatchObject({ status: "failed", notice: { kind: "error", message } });
+    expect(connection.restarts).toBe(restartsBefore);
+    // What an open still under way does as it fails (withLoading clears the notice; the store's start ends "ready").
+    useDatabaseStore.setState({ notice: null });
+    useDatabaseStore.setState({ status: "ready", notice: { kind: "error", message: "The database could not be opened." } });
+    expect(useDatabaseStore.getState()).toMatchObject({ status: "failed", notice: { kind: "error", message } });
+  });
 });

@@ -152,6 +152,24 @@ describe("endableEngine", () => {
     await expect(engine.quick()).rejects.toBeInstanceOf(EngineRestartedError);
   });
 
+  it("does not read an ended engine's members: a released comlink proxy throws on any read, and the call must reject", async () => {
+    const generation = engineGeneration();
+    let released = false;
+    const remote = new Proxy({} as { open(): Promise<string> }, {
+      get() {
+        if (released) throw new Error("Proxy has been released and is not useable");
+        return async () => "opened";
+      },
+    });
+    const engine = endableEngine(remote, generation.ended);
+    expect(await engine.open()).toBe("opened");
+    generation.end("it could not start");
+    await Promise.resolve();
+    released = true;
+    await expect(engine.open()).rejects.toBeInstanceOf(EngineRestartedError);
+    expect((engine as unknown as { then?: unknown }).then).toBeUndefined();
+  });
+
   it("keeps no answer once its call has settled (Promise.race with the engine's end kept every one)", async () => {
     setFlagsFromString("--expose-gc");
     const collectGarbage = runInNewContext("gc") as () => void;

@@ -181,6 +181,12 @@ export function endableEngine<T extends object>(engine: T, ended: Promise<never>
   });
   return new Proxy(engine, {
     get(target, property) {
+      // An ended engine's members are not even read: a released comlink proxy throws on any read ("then" too).
+      if (endedWith) {
+        if (property === "then") return undefined;
+        const { error } = endedWith;
+        return () => Promise.reject(error);
+      }
       const member: unknown = Reflect.get(target, property);
       if (typeof member !== "function" || property === "then") return member;
       return (...args: unknown[]) => {
