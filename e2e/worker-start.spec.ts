@@ -51,3 +51,28 @@ test("a worker whose code cannot be loaded is replaced once, then the page says 
   await runSql(page, "SELECT 1 AS one");
   await expect(resultSummary(page)).toHaveText(/^1 row/);
 });
+
+test("a worker whose script cannot be loaded at all is said the same way, after at most three tries", async ({ page }) => {
+  // Such a worker never starts, so Playwright never sees it: the page's own Worker constructor counts them.
+  await page.addInitScript(() => {
+    const Original = window.Worker;
+    const counted = window as unknown as { sqliteWorkersMade: number };
+    counted.sqliteWorkersMade = 0;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (/sqlite\.worker-/.test(String(url))) counted.sqliteWorkersMade += 1;
+      }
+    };
+  });
+  await page.route(/\/assets\/sqlite\.worker-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo", { name: "Status" })).toContainText("SQLite failed to start");
+  await expect(page.getByRole("alert")).toContainText(/SQLite could not start \(.*\)\. Queries cannot run until it does/);
+  const made = () => page.evaluate(() => (window as unknown as { sqliteWorkersMade: number }).sqliteWorkersMade);
+  const started = await made();
+  // It was a new worker every few milliseconds (390 in 3 s), the status line saying "SQLite starting…" throughout.
+  expect(started).toBeLessThanOrEqual(3);
+  await page.waitForTimeout(1000);
+  expect(await made()).toBe(started);
+});
