@@ -292,9 +292,18 @@ export interface StartupComparison {
   readyRatio: number;
   /** The same for the schema listed (QueryLab's first screen, before its first save). */
   schemaListedRatio: number;
+  /**
+   * A diagnostic, when its page was given: the floor page with sql.js in a worker (bench/floor/worker.html), loaded in
+   * the same rounds. How much of the time to ready a worker itself costs (workerFloorRatio: it ÷ the floor), and how
+   * far QueryLab is from a page with its design but nothing else (readyRatioToWorkerFloor: QueryLab ÷ it).
+   */
+  workerFloor?: { result: TimeToReadyResult; workerFloorRatio: number; readyRatioToWorkerFloor: number };
   /** Loads that did not become ready within the timeout, left out of the medians. */
   notReady: string[];
 }
+
+/** The worker floor page, beside the floor page's index.html in its folder (bench/floor-site.ts copies it there). */
+export const WORKER_FLOOR_PAGE = "worker.html";
 
 /**
  * When a returning visit comes back to each page (compareStartup's revisitWhen): QueryLab once its database is kept in
@@ -308,40 +317,54 @@ export const RETURNING_VISIT = {
 
 /**
  * QueryLab and the floor page (bench/floor: sql.js on the main thread, a 1 KB database) loaded cold in turn, the
- * order alternating each round, so both see the same machine load and the ratio means something on a busy machine.
+ * order rotating each round, so both see the same machine load and the ratio means something on a busy machine; with
+ * `urls.workerFloor`, the worker floor page too, in the same rounds.
  */
 export async function compareStartup(
   browser: Browser,
-  urls: { queryLab: string; floor: string },
+  urls: { queryLab: string; floor: string; workerFloor?: string },
   runs: number,
   network?: NetworkProfile,
   arriveFrom?: string,
   /** Returning visits instead of first ones (ColdLoadOptions.revisitWhen), with each page's condition for coming back. */
   revisitWhen?: { queryLab: string; floor: string },
 ): Promise<StartupComparison> {
-  const queryLab: ColdLoad[] = [];
-  const floor: ColdLoad[] = [];
+  const loads = { queryLab: [] as ColdLoad[], floor: [] as ColdLoad[], workerFloor: [] as ColdLoad[] };
+  const pages = urls.workerFloor === undefined ? (["queryLab", "floor"] as const) : (["queryLab", "floor", "workerFloor"] as const);
   const notReady: string[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const order = run % 2 === 0 ? (["queryLab", "floor"] as const) : (["floor", "queryLab"] as const);
+    // Each page goes first in turn (with two pages: the order alternates).
+    const order = pages.map((_, index) => pages[(index + run) % pages.length]);
     for (const page of order) {
+      const url = urls[page];
+      if (url === undefined) continue;
+      // The worker floor keeps nothing a returning visit could find but the HTTP cache, like the floor page.
+      const cameBack = revisitWhen === undefined ? undefined : page === "queryLab" ? revisitWhen.queryLab : revisitWhen.floor;
       // On a saturated machine one load can miss the timeout; it is reported, and the median is of the others.
-      const load = await timedColdLoad(browser, urls[page], { network, arriveFrom, revisitWhen: revisitWhen?.[page] }).catch((error: unknown) => {
+      const load = await timedColdLoad(browser, url, { network, arriveFrom, revisitWhen: cameBack }).catch((error: unknown) => {
         notReady.push(`${page} run ${run + 1}: ${String(error).split("\n")[0]}`);
         return null;
       });
-      if (load) (page === "queryLab" ? queryLab : floor).push(load);
+      if (load) loads[page].push(load);
     }
   }
-  if (queryLab.length === 0 || floor.length === 0) throw new Error(`No load became ready: ${notReady.join("; ")}`);
-  const ours = summarize(queryLab);
-  const theirs = summarize(floor);
+  if (loads.queryLab.length === 0 || loads.floor.length === 0) throw new Error(`No load became ready: ${notReady.join("; ")}`);
+  const ours = summarize(loads.queryLab);
+  const theirs = summarize(loads.floor);
+  const inWorker = loads.workerFloor.length > 0 ? summarize(loads.workerFloor) : null;
   return {
     network: network?.name ?? "loopback",
     queryLab: ours,
     floor: theirs,
     readyRatio: round(ours.medianMs / theirs.medianMs, 2),
     schemaListedRatio: round(ours.schemaListedMedianMs / theirs.schemaListedMedianMs, 2),
+    ...(inWorker && {
+      workerFloor: {
+        result: inWorker,
+        workerFloorRatio: round(inWorker.medianMs / theirs.medianMs, 2),
+        readyRatioToWorkerFloor: round(ours.medianMs / inWorker.medianMs, 2),
+      },
+    }),
     notReady,
   };
 }

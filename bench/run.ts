@@ -22,6 +22,7 @@ import { measureFirstVisitCpu, type FirstVisitCpu } from "./first-visit-cpu";
 import {
   arrivingFromAnotherSite,
   compareStartup,
+  WORKER_FLOOR_PAGE,
   measureInitialJavaScript,
   measureTimeToReady,
   RETURNING_VISIT,
@@ -129,10 +130,12 @@ async function main(): Promise<number> {
     await withServer(PRODUCTION_DIRECTORY, async (server) => {
       // QueryLab beside the floor page (bench/floor), interleaved, on loopback and under Chromium's network emulation.
       const urls = { queryLab: server.url, floor: `${server.url}${floorPath}` };
-      const loopback = await attempt("startupVersusFloor", () => compareStartup(browser, urls, COLD_LOADS));
+      // With the worker floor (a diagnostic: bench/floor/worker.html) in the same rounds of the target's two loads.
+      const withWorkerFloor = { ...urls, workerFloor: `${urls.floor}${WORKER_FLOOR_PAGE}` };
+      const loopback = await attempt("startupVersusFloor", () => compareStartup(browser, withWorkerFloor, COLD_LOADS));
       if (loopback) metrics.timeToReady = loopback.queryLab;
       else metrics.timeToReady = { error: "see startupVersusFloor" };
-      await attempt("startupVersusFloorThrottled", () => compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK));
+      await attempt("startupVersusFloorThrottled", () => compareStartup(browser, withWorkerFloor, COLD_LOADS, THROTTLED_NETWORK));
       // Diagnostics, not the target's figures: the same loads arriving from a page on another site (page-load.ts).
       const anotherSite = arrivingFromAnotherSite(server.url, floorPath);
       await attempt("startupFromAnotherSite", () => compareStartup(browser, urls, COLD_LOADS, undefined, anotherSite));
@@ -299,6 +302,15 @@ function printReport(machine: {
       const steps = Object.entries(comparison.queryLab.stepsMedianMs).map(([step, ms]) => `${step} ${ms}`);
       if (steps.length > 0)
         rows.push({ metric: `  QueryLab's start steps, median ms since navigation (${label})`, value: steps.join(", "), target: "", pass: null });
+      const { workerFloor } = comparison;
+      if (workerFloor) {
+        rows.push({
+          metric: `  diagnostic: the floor page with sql.js in a worker ÷ the floor page; QueryLab ÷ that page (${label})`,
+          value: `${workerFloor.workerFloorRatio}× (${workerFloor.result.medianMs} / ${comparison.floor.medianMs} ms); QueryLab ${workerFloor.readyRatioToWorkerFloor}×`,
+          target: "",
+          pass: null,
+        });
+      }
     } else error(`QueryLab ÷ floor (${label})`, name);
     const arriving = measured(metrics[fromAnotherSite] as Metric<StartupComparison>);
     if (arriving) {

@@ -4,12 +4,24 @@
 import { join } from "node:path";
 import { launchBrowser } from "./browser";
 import { installFloor } from "./floor-site";
-import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, RETURNING_VISIT, THROTTLED_NETWORK } from "./page-load";
+import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, RETURNING_VISIT, THROTTLED_NETWORK, WORKER_FLOOR_PAGE, type StartupComparison } from "./page-load";
 import { buildApp, REPOSITORY_ROOT, startPreview } from "./serve";
 
 const DIRECTORY = "bench/.dist-startup";
 const COLD_LOADS = Number(process.env.COLD_LOADS ?? 7);
 const RETURNING_LOADS = Number(process.env.RETURNING_LOADS ?? 5);
+
+/** The worker floor's figures in a line of the summary (see StartupComparison.workerFloor). */
+function workerFloorSummary(comparison: StartupComparison) {
+  const { workerFloor } = comparison;
+  if (!workerFloor) return null;
+  return {
+    ms: workerFloor.result.medianMs,
+    ratioToFloor: workerFloor.workerFloorRatio,
+    queryLabRatio: workerFloor.readyRatioToWorkerFloor,
+    cpuMs: workerFloor.result.browserCpuMedianMs,
+  };
+}
 
 async function main(): Promise<void> {
   if (!process.argv.includes("--no-build")) await buildApp(DIRECTORY);
@@ -19,8 +31,9 @@ async function main(): Promise<void> {
   try {
     const urls = { queryLab: server.url, floor: `${server.url}${floorPath}` };
     const javascript = await measureInitialJavaScript(browser, server.url, join(REPOSITORY_ROOT, DIRECTORY));
-    const loopback = await compareStartup(browser, urls, COLD_LOADS);
-    const throttled = await compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK);
+    const withWorkerFloor = { ...urls, workerFloor: `${urls.floor}${WORKER_FLOOR_PAGE}` };
+    const loopback = await compareStartup(browser, withWorkerFloor, COLD_LOADS);
+    const throttled = await compareStartup(browser, withWorkerFloor, COLD_LOADS, THROTTLED_NETWORK);
     const anotherSite = arrivingFromAnotherSite(server.url, floorPath);
     const fromAnotherSite = await compareStartup(browser, urls, COLD_LOADS, undefined, anotherSite);
     const fromAnotherSiteThrottled = await compareStartup(browser, urls, COLD_LOADS, THROTTLED_NETWORK, anotherSite);
@@ -34,6 +47,7 @@ async function main(): Promise<void> {
         ratio: loopback.readyRatio,
         schemaRatio: loopback.schemaListedRatio,
         cpuMs: { queryLab: loopback.queryLab.browserCpuMedianMs, floor: loopback.floor.browserCpuMedianMs },
+        workerFloor: workerFloorSummary(loopback),
         steps: loopback.queryLab.stepsMedianMs,
       },
       throttled: {
@@ -42,6 +56,7 @@ async function main(): Promise<void> {
         ratio: throttled.readyRatio,
         schemaRatio: throttled.schemaListedRatio,
         cpuMs: { queryLab: throttled.queryLab.browserCpuMedianMs, floor: throttled.floor.browserCpuMedianMs },
+        workerFloor: workerFloorSummary(throttled),
         steps: throttled.queryLab.stepsMedianMs,
       },
       // A diagnostic: a returning visit, the database kept and the service worker active (bench/page-load.ts: RETURNING_VISIT).
