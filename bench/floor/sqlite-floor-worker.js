@@ -1,7 +1,7 @@
 // The worker floor's SQLite: its WASM (compiled as it downloads) and the database are fetched before sql.js's script
 // is loaded, so the three downloads overlap as the main-thread floor's do; then the table names and the first table's
 // rows are posted to the page.
-/* global initSqlJs */
+/* global initSqlJs, importScripts */
 const wasmModule = WebAssembly.compileStreaming(fetch("sql-wasm-browser.wasm"));
 const databaseBytes = fetch("demo.sqlite").then((response) => response.arrayBuffer());
 importScripts("sql-wasm-browser.js");
