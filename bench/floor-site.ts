@@ -30,7 +30,8 @@ export function floorDatabase(): Buffer {
 export async function installFloor(distDirectory: string): Promise<string> {
   const folder = join(distDirectory, FLOOR_FOLDER);
   mkdirSync(folder, { recursive: true });
-  for (const file of ["index.html", "floor.js", "echo-worker.js", "worker.html", "worker-floor.js", "sqlite-floor-worker.js"]) copyFileSync(join(FLOOR_SOURCE, file), join(folder, file));
+  for (const file of ["index.html", "floor.js", "echo-worker.js", "worker.html", "worker-floor.js", "sqlite-floor-worker.js"])
+    copyFileSync(join(FLOOR_SOURCE, file), join(folder, file));
   for (const file of ["sql-wasm-browser.js", "sql-wasm-browser.wasm"]) copyFileSync(join(SQL_JS_DIST, file), join(folder, file));
   writeFileSync(join(folder, "demo.sqlite"), floorDatabase());
   // Where the bench's "arriving from another site" loads start (bench/page-load.ts: arrivingFromAnotherSite).

@@ -4,7 +4,15 @@
 import { join } from "node:path";
 import { launchBrowser } from "./browser";
 import { installFloor } from "./floor-site";
-import { arrivingFromAnotherSite, compareStartup, measureInitialJavaScript, RETURNING_VISIT, THROTTLED_NETWORK, WORKER_FLOOR_PAGE, type StartupComparison } from "./page-load";
+import {
+  arrivingFromAnotherSite,
+  compareStartup,
+  measureInitialJavaScript,
+  RETURNING_VISIT,
+  THROTTLED_NETWORK,
+  WORKER_FLOOR_PAGE,
+  type StartupComparison,
+} from "./page-load";
 import { buildApp, REPOSITORY_ROOT, startPreview } from "./serve";
 
 const DIRECTORY = "bench/.dist-startup";
