@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatCount, formatCountOf, pluralWord } from "./format";
 
 describe("counts with their noun", () => {
@@ -19,5 +19,33 @@ describe("formatCount", () => {
     for (let value = -1500; value <= 1500; value += 1) values.push(value, value + 0.25, value / 7);
     for (let draw = 0; draw < 2000; draw += 1) values.push(Math.floor(Math.random() * 2e6) - 1e6, Math.random() * 2000 - 500);
     for (const value of values) expect(formatCount(value), String(value)).toBe(formatter.format(value));
+  });
+});
+
+describe("the count formatter", () => {
+  const BuiltIn = Intl.NumberFormat;
+  afterEach(() => {
+    Intl.NumberFormat = BuiltIn;
+    vi.resetModules();
+  });
+
+  it("is built on the first count that needs it, not when the module loads, and once", async () => {
+    // The first NumberFormat a thread builds loads its number data: the SQLite worker imports this module and spent
+    // ~25 ms of its start there, formatting nothing.
+    let built = 0;
+    Intl.NumberFormat = class extends BuiltIn {
+      constructor(...args: ConstructorParameters<typeof BuiltIn>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof BuiltIn;
+    vi.resetModules();
+    const format = await import("./format");
+    expect(format.formatCountOf(12, "row")).toBe("12 rows");
+    expect(format.formatDuration(1500)).toBe("1.50 s");
+    expect(built).toBe(0);
+    expect(format.formatCount(1234567)).toBe("1,234,567");
+    expect(format.formatCount(-5)).toBe("-5");
+    expect(built).toBe(1);
   });
 });
