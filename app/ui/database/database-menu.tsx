@@ -12,8 +12,8 @@ import { KeepCopyDialog } from "./keep-copy-dialog";
 const DATABASE_ACCEPT = ".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3";
 const TABLE_ACCEPT = ".csv,.tsv,.tab,.txt,.json,text/csv,text/tab-separated-values,application/json";
 
-function Dialog({ label, open, onClose, children }: { label: string; open: boolean; onClose: () => void; children: React.ReactNode }) {
-  if (!open) return null;
+/** A dialog of the menu; rendered only while open (its content is built only then: see DatabaseMenu). */
+function Dialog({ label, onClose, children }: { label: string; onClose: () => void; children: React.ReactNode }) {
   return (
     <div className="dialog-backdrop" onClick={onClose}>
       <div
@@ -98,93 +98,102 @@ export function DatabaseMenu() {
 
       <KeepCopyDialog />
 
-      <Dialog label="Sample databases" open={openDialog === "samples"} onClose={close}>
-        <ul className="sample-gallery">
-          {samples.map((sample) => (
-            <li key={sample.id}>
-              <h3>{sample.title}</h3>
-              <p>{sample.description}</p>
-              <p className="muted">
-                {formatCountOf(sample.tables, "table")} · {formatCountOf(sample.rows, "row")} · {formatBytes(sample.bytes)}
-              </p>
-              <button
-                type="button"
-                aria-label={`Open ${sample.title}`}
-                onClick={() => {
-                  close();
-                  void actions.openSample(sample);
-                }}
-              >
-                Open
-              </button>
-            </li>
-          ))}
-        </ul>
-        <p className="muted">Synthetic data made by scripts/generate-samples.ts; each opens as a fresh copy kept in this browser.</p>
-      </Dialog>
-
-      <Dialog label="Recent databases" open={openDialog === "recent"} onClose={close}>
-        {recent.length === 0 ? (
-          <p className="muted">Databases you open are kept in this browser and listed here.</p>
-        ) : (
-          <ul className="recent-list">
-            {recent.map((entry) => (
-              <li key={entry.id}>
-                <span>
-                  <strong>{entry.name}</strong>
-                  <span className="muted">
-                    {" "}
-                    {entry.source} · {formatBytes(entry.sizeBytes)} · changed {new Date(entry.updatedAt).toLocaleString()}
-                  </span>
-                </span>
-                {entry.id === current?.id ? (
-                  <span className="tag">open</span>
-                ) : (
-                  <>
-                    <button
-                      type="button"
-                      aria-label={`Reopen ${entry.name}`}
-                      onClick={() => {
-                        close();
-                        void actions.reopenRecent(entry.id);
-                      }}
-                    >
-                      Open
-                    </button>
-                    <button type="button" aria-label={`Delete ${entry.name}`} onClick={() => void actions.deleteRecent(entry.id)}>
-                      Delete
-                    </button>
-                  </>
-                )}
+      {/* Each dialog's content is built only while it is open: the sample list's counts and the recent list's dates were
+      formatted on every render of the menu, and the first count or date a page formats loads the runtime's number or date
+      data (~13-38 ms traced, in the render that showed the page ready). */}
+      {openDialog === "samples" && (
+        <Dialog label="Sample databases" onClose={close}>
+          <ul className="sample-gallery">
+            {samples.map((sample) => (
+              <li key={sample.id}>
+                <h3>{sample.title}</h3>
+                <p>{sample.description}</p>
+                <p className="muted">
+                  {formatCountOf(sample.tables, "table")} · {formatCountOf(sample.rows, "row")} · {formatBytes(sample.bytes)}
+                </p>
+                <button
+                  type="button"
+                  aria-label={`Open ${sample.title}`}
+                  onClick={() => {
+                    close();
+                    void actions.openSample(sample);
+                  }}
+                >
+                  Open
+                </button>
               </li>
             ))}
           </ul>
-        )}
-      </Dialog>
+          <p className="muted">Synthetic data made by scripts/generate-samples.ts; each opens as a fresh copy kept in this browser.</p>
+        </Dialog>
+      )}
 
-      <Dialog label="Open a database from a URL" open={openDialog === "url"} onClose={close}>
-        <form onSubmit={submitUrl} className="url-form">
-          <label>
-            Database URL
-            <input
-              type="url"
-              required
-              placeholder="https://example.org/data.sqlite"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              ref={urlInput}
-            />
-          </label>
-          <button type="submit" className="primary">
-            Open
-          </button>
-          <p className="muted">
-            The page downloads the file itself (http or https, up to {formatBytes(MAX_DATABASE_BYTES)}); the server must allow cross-origin requests. When the
-            server answers range requests, a large database (any size) is read on demand instead, read-only: only the pages a query needs. A link with ?db=URL
-            opens it directly.
-          </p>
-        </form>
-      </Dialog>
+      {openDialog === "recent" && (
+        <Dialog label="Recent databases" onClose={close}>
+          {recent.length === 0 ? (
+            <p className="muted">Databases you open are kept in this browser and listed here.</p>
+          ) : (
+            <ul className="recent-list">
+              {recent.map((entry) => (
+                <li key={entry.id}>
+                  <span>
+                    <strong>{entry.name}</strong>
+                    <span className="muted">
+                      {" "}
+                      {entry.source} · {formatBytes(entry.sizeBytes)} · changed {new Date(entry.updatedAt).toLocaleString()}
+                    </span>
+                  </span>
+                  {entry.id === current?.id ? (
+                    <span className="tag">open</span>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        aria-label={`Reopen ${entry.name}`}
+                        onClick={() => {
+                          close();
+                          void actions.reopenRecent(entry.id);
+                        }}
+                      >
+                        Open
+                      </button>
+                      <button type="button" aria-label={`Delete ${entry.name}`} onClick={() => void actions.deleteRecent(entry.id)}>
+                        Delete
+                      </button>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dialog>
+      )}
+
+      {openDialog === "url" && (
+        <Dialog label="Open a database from a URL" onClose={close}>
+          <form onSubmit={submitUrl} className="url-form">
+            <label>
+              Database URL
+              <input
+                type="url"
+                required
+                placeholder="https://example.org/data.sqlite"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                ref={urlInput}
+              />
+            </label>
+            <button type="submit" className="primary">
+              Open
+            </button>
+            <p className="muted">
+              The page downloads the file itself (http or https, up to {formatBytes(MAX_DATABASE_BYTES)}); the server must allow cross-origin requests. When the
+              server answers range requests, a large database (any size) is read on demand instead, read-only: only the pages a query needs. A link with ?db=URL
+              opens it directly.
+            </p>
+          </form>
+        </Dialog>
+      )}
     </div>
   );
 }
