@@ -3,7 +3,7 @@
 // closed). Until the page shows ready, a first visit and a returning one (a database kept, so the recent list has an
 // entry with a date) format nothing through Intl.
 import { expect, test, type Page } from "@playwright/test";
-import { waitForReady } from "./helpers";
+import { openApp, waitForReady } from "./helpers";
 
 /** Counts every use of Intl's formatters (and the methods built on them) and notes when the page first showed ready. */
 const COUNT_INTL_USES = `(() => {
@@ -78,4 +78,41 @@ test("the start formats nothing through Intl until the page shows ready, on a fi
   await expect(recent).toContainText("changed");
   const used = await page.evaluate(() => (window as { __intlUses?: IntlUse[] }).__intlUses ?? []);
   expect(used.some((use) => use.name === "Date.toLocaleString")).toBe(true);
+});
+
+/** A stored agent run, as a trace file holds it (the shape bounded-inputs.spec.ts imports). */
+const TRACE = {
+  version: 1,
+  id: "trace-with-a-date",
+  question: "How many books are there?",
+  databaseName: "Bookshop",
+  model: "scripted-model",
+  baseUrl: "http://127.0.0.1:9/v1",
+  createdAt: Date.UTC(2025, 0, 2),
+  events: [
+    { type: "turn-start", turn: 1 },
+    { type: "tool-call", turn: 1, toolCallId: "a", tool: "submit_sql", input: { sql: "SELECT count(*) FROM books" } },
+    { type: "observation", turn: 1, toolCallId: "a", tool: "submit_sql", ok: true, text: "1 row" },
+    { type: "turn-end", turn: 1, usage: { inputTokens: 10, outputTokens: 5 }, latencyMs: 20, raw: [] },
+    { type: "final", turn: 1, sql: "SELECT count(*) FROM books" },
+    { type: "run-end", status: "submitted", turns: 1, usage: { inputTokens: 10, outputTokens: 5 }, elapsedMs: 30, overheadMs: 2 },
+  ],
+};
+
+test("a closed history formats no dates for its entries; opened, it lists them with their dates", async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel("Trace file").setInputFiles({ name: "trace.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(TRACE)) });
+  const history = page.getByRole("complementary", { name: "Agent trace" }).getByText(/^History \(\d+\)$/);
+  await expect(history).toHaveText("History (1)");
+  await page.addInitScript({ content: COUNT_INTL_USES });
+  await page.reload();
+  await waitForReady(page);
+  await expect(history).toHaveText("History (1)");
+  const dates = () =>
+    page.evaluate(() => ((window as { __intlUses?: IntlUse[] }).__intlUses ?? []).filter((use) => use.name.startsWith("Date.")).map((use) => use.name));
+  expect(await dates()).toEqual([]);
+  await history.click();
+  const runs = page.getByRole("list", { name: "Past runs" });
+  await expect(runs).toContainText(TRACE.question);
+  expect(await dates()).toContain("Date.toLocaleString");
 });

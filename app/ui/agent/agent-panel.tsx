@@ -1,5 +1,6 @@
 // The agent trace beside the workspace: one card per turn (thought, action, observation), the answer, totals, replay.
 import { FilePickerButton } from "../common/file-picker-button";
+import { LazyDetails } from "../common/lazy-details";
 import { useMemo, useState } from "react";
 import { replaySteps, traceView } from "../../core/agent/trace";
 import { formatCount } from "../../core/format";
@@ -65,28 +66,32 @@ function TraceHistory() {
   const running = useAgentStore((state) => state.running);
   const { openTrace, deleteTrace, importTrace } = useAgentStore.getState();
   return (
-    <details className="trace-history">
-      <summary>History ({history.length})</summary>
+    <LazyDetails
+      className="trace-history"
+      summary={`History (${history.length})`}
+      whileOpen={() => (
+        <ul aria-label="Past runs">
+          {history.map((entry) => (
+            <li key={entry.id}>
+              <button type="button" className="link-button" disabled={running} onClick={() => void openTrace(entry.id)}>
+                {entry.question}
+              </button>
+              <span className="muted">
+                {" "}
+                {entry.databaseName} · {entry.model} · {entry.status} · {new Date(entry.createdAt).toLocaleString()}
+              </span>
+              <button type="button" aria-label={`Delete trace: ${entry.question}`} onClick={() => void deleteTrace(entry.id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    >
       <FilePickerButton inputLabel="Trace file" accept=".json,application/json" onFiles={([file]) => void importTrace(file)}>
         Import trace
       </FilePickerButton>
-      <ul aria-label="Past runs">
-        {history.map((entry) => (
-          <li key={entry.id}>
-            <button type="button" className="link-button" disabled={running} onClick={() => void openTrace(entry.id)}>
-              {entry.question}
-            </button>
-            <span className="muted">
-              {" "}
-              {entry.databaseName} · {entry.model} · {entry.status} · {new Date(entry.createdAt).toLocaleString()}
-            </span>
-            <button type="button" aria-label={`Delete trace: ${entry.question}`} onClick={() => void deleteTrace(entry.id)}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-    </details>
+    </LazyDetails>
   );
 }
 

@@ -11,6 +11,7 @@ import { useDatabaseStore } from "../../state/database-store";
 import { useSettingsStore } from "../../state/settings-store";
 import { deleteThread, exportThread, importThread, openThread, startNewThread } from "../../state/thread-actions";
 import { FilePickerButton } from "../common/file-picker-button";
+import { LazyDetails } from "../common/lazy-details";
 
 function outcome(question: ThreadQuestion): string {
   if (question.status === "running") return "running…";
@@ -96,27 +97,32 @@ export function ThreadHistory() {
   const threads = useAgentStore((state) => state.threads);
   const running = useAgentStore((state) => state.running);
   return (
-    <details className="thread-history">
-      <summary>Threads ({threads.length})</summary>
+    <LazyDetails
+      className="thread-history"
+      summary={`Threads (${threads.length})`}
+      whileOpen={() => (
+        <ul aria-label="Past threads">
+          {threads.map((entry) => (
+            <li key={entry.id}>
+              <button type="button" className="link-button" disabled={running} onClick={() => void openThread(entry.id)}>
+                {entry.firstQuestion || "(no question)"}
+              </button>
+              <span className="muted">
+                {" "}
+                {entry.databaseName} · {entry.questionCount} {entry.questionCount === 1 ? "question" : "questions"} ·{" "}
+                {new Date(entry.updatedAt).toLocaleString()}
+              </span>
+              <button type="button" aria-label={`Delete thread: ${entry.firstQuestion}`} disabled={running} onClick={() => void deleteThread(entry.id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    >
       <FilePickerButton inputLabel="Thread file" accept=".json,application/json" onFiles={([file]) => void importThread(file)}>
         Import thread
       </FilePickerButton>
-      <ul aria-label="Past threads">
-        {threads.map((entry) => (
-          <li key={entry.id}>
-            <button type="button" className="link-button" disabled={running} onClick={() => void openThread(entry.id)}>
-              {entry.firstQuestion || "(no question)"}
-            </button>
-            <span className="muted">
-              {" "}
-              {entry.databaseName} · {entry.questionCount} {entry.questionCount === 1 ? "question" : "questions"} · {new Date(entry.updatedAt).toLocaleString()}
-            </span>
-            <button type="button" aria-label={`Delete thread: ${entry.firstQuestion}`} disabled={running} onClick={() => void deleteThread(entry.id)}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-    </details>
+    </LazyDetails>
   );
 }
