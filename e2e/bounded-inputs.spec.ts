@@ -5,25 +5,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { alertWith, databaseBytes, openApp, runSql } from "./helpers";
-
-const TRACE = {
-  version: 1,
-  id: "trace-imported",
-  question: "How many books are there?",
-  databaseName: "Bookshop",
-  model: "scripted-model",
-  baseUrl: "http://127.0.0.1:9/v1",
-  createdAt: Date.UTC(2025, 0, 2),
-  events: [
-    { type: "turn-start", turn: 1 },
-    { type: "text-delta", turn: 1, text: "Count the books." },
-    { type: "tool-call", turn: 1, toolCallId: "a", tool: "submit_sql", input: { sql: "SELECT count(*) FROM books" } },
-    { type: "observation", turn: 1, toolCallId: "a", tool: "submit_sql", ok: true, text: "1 row" },
-    { type: "turn-end", turn: 1, usage: { inputTokens: 10, outputTokens: 5 }, latencyMs: 20, raw: [] },
-    { type: "final", turn: 1, sql: "SELECT count(*) FROM books" },
-    { type: "run-end", status: "submitted", turns: 1, usage: { inputTokens: 10, outputTokens: 5 }, elapsedMs: 30, overheadMs: 2 },
-  ],
-};
+import { TRACE } from "./sample-trace";
 
 async function importTrace(page: Page, name: string, buffer: Buffer): Promise<void> {
   await page.getByLabel("Trace file").setInputFiles({ name, mimeType: "application/json", buffer });

@@ -4,6 +4,7 @@
 // entry with a date) format nothing through Intl.
 import { expect, test, type Page } from "@playwright/test";
 import { openApp, waitForReady } from "./helpers";
+import { TRACE } from "./sample-trace";
 
 /** Counts every use of Intl's formatters (and the methods built on them) and notes when the page first showed ready. */
 const COUNT_INTL_USES = `(() => {
@@ -79,25 +80,6 @@ test("the start formats nothing through Intl until the page shows ready, on a fi
   const used = await page.evaluate(() => (window as { __intlUses?: IntlUse[] }).__intlUses ?? []);
   expect(used.some((use) => use.name === "Date.toLocaleString")).toBe(true);
 });
-
-/** A stored agent run, as a trace file holds it (the shape bounded-inputs.spec.ts imports). */
-const TRACE = {
-  version: 1,
-  id: "trace-with-a-date",
-  question: "How many books are there?",
-  databaseName: "Bookshop",
-  model: "scripted-model",
-  baseUrl: "http://127.0.0.1:9/v1",
-  createdAt: Date.UTC(2025, 0, 2),
-  events: [
-    { type: "turn-start", turn: 1 },
-    { type: "tool-call", turn: 1, toolCallId: "a", tool: "submit_sql", input: { sql: "SELECT count(*) FROM books" } },
-    { type: "observation", turn: 1, toolCallId: "a", tool: "submit_sql", ok: true, text: "1 row" },
-    { type: "turn-end", turn: 1, usage: { inputTokens: 10, outputTokens: 5 }, latencyMs: 20, raw: [] },
-    { type: "final", turn: 1, sql: "SELECT count(*) FROM books" },
-    { type: "run-end", status: "submitted", turns: 1, usage: { inputTokens: 10, outputTokens: 5 }, elapsedMs: 30, overheadMs: 2 },
-  ],
-};
 
 test("a closed history formats no dates for its entries; opened, it lists them with their dates", async ({ page }) => {
   await openApp(page);
