@@ -49,10 +49,18 @@ function useStartingQuery() {
 
 const BenchmarkView = lazy(() => import("./bench/benchmark-view").then((module) => ({ default: module.BenchmarkView })));
 
-export function App() {
+/**
+ * What the start does once the database is ready, in a component of its own that renders nothing: a hook on App
+ * subscribed to the status re-rendered the whole page (~70 components) in the render that showed it ready.
+ */
+function OnceReady() {
   useStartingQuery();
-  useLeaveGuard();
   useExercisesFromAddress();
+  return null;
+}
+
+export function App() {
+  useLeaveGuard();
   const [view, setView] = useState<"workspace" | "benchmark">("workspace");
   const layout = useWorkspaceLayout();
   useEffect(() => {
@@ -103,6 +111,7 @@ export function App() {
         </main>
       )}
       <StatusLine />
+      <OnceReady />
       <DropZone />
       <LazySettingsDialog />
     </div>
