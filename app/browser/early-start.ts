@@ -5,10 +5,11 @@ import { courseSettings } from "./course";
 import { startFirstVisitFetches } from "./first-visit-fetches";
 import { startAddress } from "./page-address";
 import { sqliteConnection } from "./services";
-import { closeHtmlStart } from "./started-from-html";
+import { closeHtmlStart, watchStartAnswer } from "./started-from-html";
 import { markStart } from "./start-marks";
 
 markStart("entry-evaluating");
 closeHtmlStart();
+watchStartAnswer();
 startFirstVisitFetches({ otherDatabaseRequested: Boolean(startAddress(location.href).database ?? courseSettings()?.database) });
 sqliteConnection();

@@ -57,3 +57,24 @@ export function closeHtmlStart(): void {
   const scope = globalThis as Record<string, unknown>;
   if (scope[STARTED_FROM_HTML] === undefined) scope[STARTED_FROM_HTML] = null;
 }
+
+let startAnswered = false;
+
+/**
+ * Notes when the first worker answers the start's open with the database open (the first visit's sample, or the kept
+ * database), for the first screen's timing (first-screen.ts). Called by the entry's first module, before the app takes
+ * either; nothing is taken here.
+ */
+export function watchStartAnswer(): void {
+  const state = started();
+  const sample = state?.sample;
+  const opened = sample && "opened" in sample ? sample.opened : (state?.kept?.opened ?? null);
+  void opened?.then((answer) => {
+    if (answer?.opened) startAnswered = true;
+  });
+}
+
+/** The first worker has answered the start's open with the database open (see watchStartAnswer). */
+export function startWorkerAnswered(): boolean {
+  return startAnswered;
+}
