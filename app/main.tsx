@@ -20,7 +20,7 @@ import { sessionInAddress } from "./browser/session-address";
 import { useSessionStore } from "./state/session-store";
 import { markStart } from "./browser/start-marks";
 import { showFirstScreen } from "./browser/first-screen";
-import { startWorkerAnswered } from "./browser/started-from-html";
+import { onStartAnswer, startOpen } from "./browser/started-from-html";
 import "./ui/styles.css";
 
 // Read before the database opens (opening a ?db= database takes it out of the address).
@@ -67,11 +67,12 @@ void useDatabaseStore
 // After the database's start has begun: its first steps (the storage probe, IndexedDB's first open, which creates the
 // database on a first visit, and the sample list) then run in the browser while the first render takes the main thread
 // (a synchronous render of ~50-150 ms on two busy cores), instead of being asked for only after it.
-// Drawn once the store has opened a database the worker already answered for, else at once (first-screen.ts).
+// Drawn once the store has opened the database the worker has opened or is about to, else at once (first-screen.ts).
 void showFirstScreen({
   render: () =>
     createRoot(document.getElementById("root")!).render(<StrictMode>{startsEmbedded(start, course?.start ?? null) ? <LazyEmbedApp /> : <App />}</StrictMode>),
   settled: () => useDatabaseStore.getState().status !== "starting",
   onChange: (listener) => useDatabaseStore.subscribe(listener),
-  workerAnswered: startWorkerAnswered,
+  workerOpen: startOpen,
+  onWorkerAnswer: onStartAnswer,
 });

@@ -1,26 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FIRST_SCREEN_WAIT_MS, showFirstScreen, type FirstScreenTiming } from "./first-screen";
+import type { StartOpen } from "./started-from-html";
 
-/** A store with a settled flag and listeners, and a render that counts its calls. */
-function fakeStart(options: { answered: boolean; settled?: boolean }) {
+/** A store with a settled flag and listeners, a worker's open in a given state, and a render that counts its calls. */
+function fakeStart(options: { open: StartOpen; settled?: boolean }) {
   let settled = options.settled ?? false;
-  const listeners = new Set<() => void>();
+  let open = options.open;
+  const storeListeners = new Set<() => void>();
+  const answerListeners = new Set<() => void>();
   const render = vi.fn();
   const timing: FirstScreenTiming = {
     render,
     settled: () => settled,
     onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      storeListeners.add(listener);
+      return () => storeListeners.delete(listener);
     },
-    workerAnswered: () => options.answered,
+    workerOpen: () => open,
+    onWorkerAnswer: (listener) => {
+      answerListeners.add(listener);
+      return () => answerListeners.delete(listener);
+    },
     nextTask: () => Promise.resolve(),
   };
-  const change = (nowSettled: boolean) => {
-    settled = nowSettled;
-    for (const listener of [...listeners]) listener();
+  return {
+    timing,
+    render,
+    /** The store changes, settling the start or not. */
+    change(nowSettled: boolean) {
+      settled = nowSettled;
+      for (const listener of [...storeListeners]) listener();
+    },
+    /** The worker's answer arrives: the database open in it ("answered") or not ("none"). */
+    answer(state: StartOpen) {
+      open = state;
+      for (const listener of [...answerListeners]) listener();
+    },
+    listenerCount: () => storeListeners.size + answerListeners.size,
   };
-  return { timing, render, change, listenerCount: () => listeners.size };
 }
 
 /** Lets the awaited promises inside showFirstScreen move on. */
@@ -34,8 +51,8 @@ describe("showFirstScreen", () => {
     vi.useRealTimers();
   });
 
-  it("draws at once when the worker has not answered (a slow line: the first screen is not held back)", async () => {
-    const start = fakeStart({ answered: false });
+  it("draws at once when no answer of the worker's is near (a slow line: the first screen is not held back)", async () => {
+    const start = fakeStart({ open: "none" });
     const shown = showFirstScreen(start.timing);
     await flush();
     expect(start.render).toHaveBeenCalledTimes(1);
@@ -44,7 +61,7 @@ describe("showFirstScreen", () => {
   });
 
   it("waits for the store to open a database its worker has answered for, then draws once", async () => {
-    const start = fakeStart({ answered: true });
+    const start = fakeStart({ open: "answered" });
     const shown = showFirstScreen(start.timing);
     await flush();
     start.change(false); // a change that does not settle the start (the sample list, the database chosen)
@@ -59,8 +76,31 @@ describe("showFirstScreen", () => {
     expect(start.render).toHaveBeenCalledTimes(1);
   });
 
+  it("waits through the worker's answer when it is near, and draws once the store has opened the database", async () => {
+    const start = fakeStart({ open: "near" });
+    const shown = showFirstScreen(start.timing);
+    await vi.advanceTimersByTimeAsync(20);
+    start.answer("answered");
+    await vi.advanceTimersByTimeAsync(5);
+    expect(start.render).not.toHaveBeenCalled();
+    start.change(true);
+    await shown;
+    expect(start.render).toHaveBeenCalledTimes(1);
+  });
+
+  it("draws as soon as a near answer arrives without the database open (the store then opens it itself, slowly)", async () => {
+    const start = fakeStart({ open: "near" });
+    const shown = showFirstScreen(start.timing);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(start.render).not.toHaveBeenCalled();
+    start.answer("none");
+    await shown;
+    expect(start.render).toHaveBeenCalledTimes(1);
+    expect(start.listenerCount()).toBe(0);
+  });
+
   it("draws after FIRST_SCREEN_WAIT_MS when the store has not settled by then", async () => {
-    const start = fakeStart({ answered: true });
+    const start = fakeStart({ open: "answered" });
     const shown = showFirstScreen(start.timing);
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
     expect(start.render).not.toHaveBeenCalled();
@@ -71,15 +111,15 @@ describe("showFirstScreen", () => {
   });
 
   it("draws at once when the start has already settled", async () => {
-    const start = fakeStart({ answered: true, settled: true });
+    const start = fakeStart({ open: "answered", settled: true });
     await showFirstScreen(start.timing);
     expect(start.render).toHaveBeenCalledTimes(1);
   });
 
   it("lets queued tasks run before it decides: the worker's answer is taken in one", async () => {
-    let answered = false;
-    const start = fakeStart({ answered: false });
-    const timing = { ...start.timing, workerAnswered: () => answered, nextTask: () => Promise.resolve().then(() => void (answered = true)) };
+    let open: StartOpen = "none";
+    const start = fakeStart({ open: "none" });
+    const timing = { ...start.timing, workerOpen: () => open, nextTask: () => Promise.resolve().then(() => void (open = "answered")) };
     const shown = showFirstScreen(timing);
     await flush();
     expect(start.render).not.toHaveBeenCalled();

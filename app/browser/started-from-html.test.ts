@@ -48,3 +48,68 @@ describe("what index.html's start script began", () => {
     expect(worker.terminate).toHaveBeenCalled();
   });
 });
+
+describe("the first worker's open of the start's database, as the first screen's timing reads it", () => {
+  /** started-from-html.ts keeps what it watched in its module: a fresh copy for each case. */
+  async function freshModule() {
+    vi.resetModules();
+    return import("./started-from-html");
+  }
+  /** A promise settled from outside, and a pass of the microtask queue after it. */
+  function later<T>() {
+    let settle: (value: T) => void = () => undefined;
+    const promise = new Promise<T>((resolve) => (settle = resolve));
+    return { promise, settle: async (value: T) => (settle(value), await Promise.resolve(), await Promise.resolve()) };
+  }
+
+  it("is none without the start script", async () => {
+    const { watchStartAnswer, startOpen } = await freshModule();
+    watchStartAnswer();
+    expect(startOpen()).toBe("none");
+  });
+
+  it("is near once the WASM is compiled while the sample opens, answered once it is open, and says when the answer came", async () => {
+    const wasm = later<WebAssembly.Module | null>();
+    const opened = later<{ opened: boolean } | null>();
+    leaveStarted({
+      wasm: wasm.promise,
+      sample: { file: "bookshop.sqlite", url: "x", openedIn: {} as Worker, opened: opened.promise as never, loaded: new Promise(() => {}) },
+    });
+    const { watchStartAnswer, startOpen, onStartAnswer } = await freshModule();
+    watchStartAnswer();
+    const heard = vi.fn();
+    onStartAnswer(heard);
+    expect(startOpen()).toBe("none"); // the WASM still arriving: the answer is not near
+    await wasm.settle({} as WebAssembly.Module);
+    expect(startOpen()).toBe("near");
+    await opened.settle({ opened: true });
+    expect(startOpen()).toBe("answered");
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it("is none once the worker has answered without opening it, and for a kept database answered open, answered", async () => {
+    const opened = later<{ opened: boolean } | null>();
+    leaveStarted({
+      wasm: Promise.resolve({} as WebAssembly.Module),
+      sample: null,
+      kept: { openedIn: {} as Worker, opened: opened.promise as never, loaded: new Promise(() => {}) },
+    });
+    const first = await freshModule();
+    first.watchStartAnswer();
+    await Promise.resolve();
+    expect(first.startOpen()).toBe("near");
+    await opened.settle({ opened: false });
+    expect(first.startOpen()).toBe("none");
+
+    leaveStarted({
+      wasm: Promise.resolve({} as WebAssembly.Module),
+      sample: null,
+      kept: { openedIn: {} as Worker, opened: Promise.resolve({ opened: true }) as never, loaded: new Promise(() => {}) },
+    });
+    const second = await freshModule();
+    second.watchStartAnswer();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(second.startOpen()).toBe("answered");
+  });
+});

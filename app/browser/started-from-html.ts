@@ -58,23 +58,47 @@ export function closeHtmlStart(): void {
   if (scope[STARTED_FROM_HTML] === undefined) scope[STARTED_FROM_HTML] = null;
 }
 
-let startAnswered = false;
+/** Where the first worker's open of the start's database is (see startOpen). */
+export type StartOpen = "answered" | "near" | "none";
+
+let startOpenState: StartOpen = "none";
+let wasmCompiled = false;
+let answerArrived = false;
+const answerListeners = new Set<() => void>();
 
 /**
- * Notes when the first worker answers the start's open with the database open (the first visit's sample, or the kept
- * database), for the first screen's timing (first-screen.ts). Called by the entry's first module, before the app takes
- * either; nothing is taken here.
+ * Follows the first worker's open of the start's database (the first visit's sample, or the kept database) for the
+ * first screen's timing (first-screen.ts). Called by the entry's first module, before the app takes either; nothing is
+ * taken here.
  */
 export function watchStartAnswer(): void {
   const state = started();
   const sample = state?.sample;
   const opened = sample && "opened" in sample ? sample.opened : (state?.kept?.opened ?? null);
-  void opened?.then((answer) => {
-    if (answer?.opened) startAnswered = true;
+  if (!state || !opened) return;
+  void state.wasm.then((module) => {
+    wasmCompiled = module !== null;
   });
+  void opened.then((answer) => {
+    answerArrived = true;
+    if (answer?.opened) startOpenState = "answered";
+    for (const listener of answerListeners) listener();
+  });
+  startOpenState = "near";
 }
 
-/** The first worker has answered the start's open with the database open (see watchStartAnswer). */
-export function startWorkerAnswered(): boolean {
-  return startAnswered;
+/**
+ * "answered": the worker has opened the start's database; "near": it is opening it and SQLite's WASM is compiled, so
+ * its answer is some tens of ms away at most; "none": no open of the worker's is under way, or its answer is not near
+ * (the WASM still arriving), or it answered without opening it.
+ */
+export function startOpen(): StartOpen {
+  if (startOpenState === "near" && (answerArrived || !wasmCompiled)) return "none";
+  return startOpenState;
+}
+
+/** Calls back when the worker's answer to the start's open arrives, whatever it says; returns the unsubscribe. */
+export function onStartAnswer(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
 }
