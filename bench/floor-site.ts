@@ -39,6 +39,7 @@ export async function installFloor(distDirectory: string): Promise<string> {
     join(folder, BLANK_PAGE),
     '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Another site</title></head><body></body></html>\n',
   );
-  await precompressDirectory(folder);
+  // All of the floor's files are on its first visit: compressed as the build's first-visit files are.
+  await precompressDirectory(folder, { best: () => true });
   return FLOOR_FOLDER;
 }

@@ -1,6 +1,8 @@
 // What the page asks for before it is ready: the entry's modules come as one chunk (scripts/vite-start-chunk.ts), so a
-// first visit's start is a handful of script requests, not one per shared module; parts loaded on demand stay out.
-import { expect, test } from "@playwright/test";
+// first visit's start is a handful of script requests, not one per shared module; parts loaded on demand stay out. The
+// files it waits for come compressed at brotli's best (scripts/precompress.ts).
+import { constants, brotliCompressSync } from "node:zlib";
+import { expect, test, type Response } from "@playwright/test";
 import { openApp, runSql, resultSummary } from "./helpers";
 
 test("a first visit starts with at most six scripts, and what loads later still loads", async ({ page }) => {
@@ -22,4 +24,32 @@ test("a first visit starts with at most six scripts, and what loads later still 
   await runSql(page, "SELECT title FROM books ORDER BY title LIMIT 3");
   await expect(resultSummary(page)).toHaveText(/^3 rows/);
   expect(scripts.some((file) => /^results-grid-/.test(file))).toBe(true);
+});
+
+test("the files a first visit waits for come with brotli's best compression (scripts/first-visit-files.ts)", async ({ page }) => {
+  const responses: Response[] = [];
+  page.on("response", (response) => responses.push(response));
+  await openApp(page);
+  // The page, the app's first chunk and styles, SQLite's WASM, the worker's entry and code, the sample's head and list.
+  const firstVisit = /^(|index\.html|app-.*\.(js|css)|sql-wasm-.*\.wasm|sqlite\.worker-.*\.js|sqlite-worker-main-.*\.js|.*-head-.*\.sqlite|manifest\.json)$/;
+  const checked: string[] = [];
+  for (const response of [...responses]) {
+    const file = new URL(response.url()).pathname.split("/").pop()!;
+    if (!firstVisit.test(file) || response.headers()["content-encoding"] !== "br") continue;
+    const body = await response.body();
+    const best = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    });
+    // The bytes on the wire: the copy the server sent, as the build wrote it.
+    expect((await response.request().sizes()).responseBodySize, file || "index.html").toBe(best.byteLength);
+    checked.push(file || "index.html");
+  }
+  expect(checked.length, checked.join(", ")).toBeGreaterThanOrEqual(7);
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^app-.*\.js$/),
+      expect.stringMatching(/^sql-wasm-.*\.wasm$/),
+      expect.stringMatching(/^sqlite-worker-main-/),
+    ]),
+  );
 });

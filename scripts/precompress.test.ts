@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { precompressedCopy, precompressDirectory } from "./precompress";
 
@@ -26,6 +26,27 @@ describe("precompressDirectory", () => {
     expect(brotliDecompressSync(readFileSync(join(root, "assets/index-abc.js.br"))).toString()).toBe(script);
     expect(gunzipSync(readFileSync(join(root, "assets/index-abc.js.gz"))).toString()).toBe(script);
     expect(existsSync(join(root, "samples/manifest.json.br"))).toBe(true);
+  });
+
+  it("gives the files named best brotli's best level and window, the others the quicker level", async () => {
+    const script =
+      "export const rows = [" +
+      Array.from({ length: 3000 }, (_, index) => `{ id: ${index}, title: "Book ${index % 97}", price: ${(index * 7) % 113} }`).join(", ") +
+      "];\n";
+    const root = site({ "assets/app-abc.js": script, "assets/later-abc.js": script });
+    await precompressDirectory(root, { best: (path) => path === "assets/app-abc.js" });
+    const brotli = (quality: number, window?: number) =>
+      brotliCompressSync(script, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          ...(window ? { [constants.BROTLI_PARAM_LGWIN]: window } : {}),
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(script),
+        },
+      });
+    expect(brotli(11, 24).byteLength).toBeLessThan(brotli(9).byteLength);
+    expect(readFileSync(join(root, "assets/app-abc.js.br")).equals(brotli(11, 24))).toBe(true);
+    expect(readFileSync(join(root, "assets/later-abc.js.br")).equals(brotli(9))).toBe(true);
+    expect(brotliDecompressSync(readFileSync(join(root, "assets/app-abc.js.br"))).toString()).toBe(script);
   });
 
   it("leaves tiny files, files that do not shrink and unknown types alone", async () => {

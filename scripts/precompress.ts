@@ -2,7 +2,7 @@
 // hosts that serve precompressed files (nginx gzip_static/brotli_static, Caddy precompressed, Netlify, most CDNs), and
 // picks the copy a request may take, for `vite preview` to act as such a host.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { extname, join } from "node:path";
+import { extname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -37,10 +37,20 @@ const MIN_SAVING = 0.1;
 /**
  * Every build (the end-to-end tests' too) writes the copies, so the levels weigh time against size: brotli 11 takes
  * ~30× as long as 9 for ~7% less, and above a megabyte (the editor chunk, the samples, onnxruntime's 27 MB WASM)
- * brotli 5 and gzip 6 come within ~3% of the best in a fraction of the time.
+ * brotli 5 and gzip 6 come within ~3% of the best in a fraction of the time. The files a first visit waits for
+ * (scripts/first-visit-files.ts: the app's first chunk, SQLite's WASM and worker, the page) take brotli's best, with
+ * its largest window: 34 KB less of the ~470 KB a first visit fetches before it is ready (SQLite's WASM 315 → 291 KB),
+ * for ~2 s more of each build, where all files at that level took ~10 s more.
  */
 const LARGE_BYTES = 1024 * 1024;
 const LEVELS = { small: { brotli: 9, gzip: 9 }, large: { brotli: 5, gzip: 6 } };
+/** brotli's best: quality 11 with a 16 MB window (the default window is 4 MB; SQLite's WASM gains 2 KB from it). */
+const BEST_BROTLI = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24 };
+
+export interface PrecompressOptions {
+  /** Files (paths relative to the directory, with "/") that get brotli's best: the ones a first visit waits for. */
+  best?: (relativePath: string) => boolean;
+}
 
 export const ENCODINGS = [
   { name: "br", extension: ".br" },
@@ -53,18 +63,20 @@ function compressibleFiles(directory: string): string[] {
     .filter((path) => extname(path) in COMPRESSIBLE_TYPES && statSync(path).isFile() && statSync(path).size >= MIN_BYTES && statSync(path).size <= MAX_BYTES);
 }
 
-async function compress(bytes: Buffer, encoding: (typeof ENCODINGS)[number]["name"]): Promise<Buffer> {
+async function compress(bytes: Buffer, encoding: (typeof ENCODINGS)[number]["name"], best: boolean): Promise<Buffer> {
   const levels = bytes.byteLength > LARGE_BYTES ? LEVELS.large : LEVELS.small;
-  if (encoding === "gzip") return gzipAsync(bytes, { level: levels.gzip });
-  return brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: levels.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } });
+  if (encoding === "gzip") return gzipAsync(bytes, { level: best ? 9 : levels.gzip });
+  const quality = best ? BEST_BROTLI : { [constants.BROTLI_PARAM_QUALITY]: levels.brotli };
+  return brotliAsync(bytes, { params: { ...quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } });
 }
 
 /** Compresses every file of `directory` (recursively) that shrinks enough; returns how many copies were written. */
-export async function precompressDirectory(directory: string): Promise<number> {
+export async function precompressDirectory(directory: string, options: PrecompressOptions = {}): Promise<number> {
   const work = compressibleFiles(directory).flatMap((path) => {
     const bytes = readFileSync(path);
+    const best = options.best?.(relative(directory, path).split(sep).join("/")) ?? false;
     return ENCODINGS.map(async ({ name, extension }) => {
-      const compressed = await compress(bytes, name);
+      const compressed = await compress(bytes, name, best);
       if (compressed.byteLength > bytes.byteLength * (1 - MIN_SAVING)) return 0;
       writeFileSync(path + extension, compressed);
       return 1;

@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import type { Plugin, ResolvedConfig } from "vite";
+import { firstVisitFiles } from "./first-visit-files";
 import { precompressedCopy, precompressDirectory } from "./precompress";
 
 export function precompressedAssets(): Plugin {
@@ -18,7 +19,9 @@ export function precompressedAssets(): Plugin {
       sequential: true,
       async handler() {
         if (config.command !== "build" || config.build.ssr) return;
-        await precompressDirectory(resolve(config.root, config.build.outDir));
+        const site = resolve(config.root, config.build.outDir);
+        const firstVisit = firstVisitFiles(site);
+        await precompressDirectory(site, { best: (path) => firstVisit.has(path) });
       },
     },
     configurePreviewServer(server) {
