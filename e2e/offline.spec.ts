@@ -108,6 +108,40 @@ test("the built site served from a sub-path keeps working after the server stops
   await expect(page.getByLabel("Open database")).toHaveText("Bookshop");
 });
 
+test("a first visit registers the service worker only once the code editor and the sample's whole file have come", async ({ page }) => {
+  // Held back until released: Monaco's chunks, and the sample's whole file (not its head, not a range of it).
+  let releaseEditor = () => {};
+  const editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+  await page.context().route(/\/assets\/monaco-[^/]*\.js$/, async (route) => {
+    await editorHeld;
+    await route.continue();
+  });
+  let releaseSample = () => {};
+  const sampleHeld = new Promise<void>((resolve) => (releaseSample = resolve));
+  await page.context().route(/\/samples\/bookshop\.sqlite$/, async (route) => {
+    if (!route.request().headers()["range"]) await sampleHeld;
+    await route.continue();
+  });
+  const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+  const status = page.getByLabel("Status");
+  await page.goto(site.url);
+  await expect(status).toContainText("SQLite ready");
+  await expect(status).toContainText("downloading, read on demand until then");
+  // Idle moments pass meanwhile: before, the worker was registered at the first one, its precache (the whole site)
+  // sharing the line with these two downloads.
+  await page.waitForTimeout(1500);
+  expect(await registered()).toBe(false);
+  releaseEditor();
+  await expect(page.locator(".monaco-editor").first()).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(await registered()).toBe(false);
+  releaseSample();
+  await expect(status).toContainText("saved in this browser");
+  await expect.poll(registered).toBe(true);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  expect(site.requestedPaths.some((path) => path.endsWith("/sw.js"))).toBe(true);
+});
+
 test("a returning visit asks the network for the page while the service worker starts, and gets the cached one offline", async ({ page }) => {
   await openUntilControlled(page);
   // The worker's navigation route (scripts/vite-offline.ts): the page's HTML is raced from the network. Without it the

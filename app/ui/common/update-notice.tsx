@@ -4,7 +4,7 @@
 // In the dev server and the test build the service worker is off and this never shows.
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { cacheFilesFetchedBeforeControl } from "../../browser/offline-cache";
-import { useIdleAfterStart } from "./idle-after-start";
+import { useIdleAfterStartDownloads } from "./idle-after-start";
 
 /**
  * Lets the waiting worker take over, then reloads once it controls the page. The plugin's own reload only follows a
@@ -17,11 +17,12 @@ async function reloadIntoNewVersion(skipWaiting: () => Promise<void>): Promise<v
 }
 
 /**
- * The service worker is registered only once the first database is open and the page is idle: its install precaches
- * the whole site (about 10 MB), which must not compete with the first visit's sample download and WASM compile.
+ * The service worker is registered only once the first database is open, the page idle and the start's downloads over
+ * (the code editor, the sample's whole file): its install precaches the whole site (about 10 MB, 3.4 MB as the host
+ * sends it), which must not compete with the first visit's sample download, WASM compile and code editor.
  */
 export function UpdateNotice() {
-  const idle = useIdleAfterStart();
+  const idle = useIdleAfterStartDownloads();
   // The live region is always there, so a screen reader announces the notice when it appears.
   return <div role="status">{idle && <NewVersionNotice />}</div>;
 }

@@ -9,26 +9,10 @@ import { useDiagnosisStore } from "../../state/diagnosis-store";
 import { PlainSqlEditor } from "./plain-sql-editor";
 import { QueryHistory } from "./query-history";
 import type { Caret } from "./editor-focus-handoff";
-import { loadInTasks } from "./load-in-tasks";
+import { loadCodeEditor } from "./code-editor-load";
 
-/**
- * Monaco (~3.4 MB of script) loads in five tasks: four parts of its core, each the modules the one before did not
- * bring, then the editor's features and SQL (./monaco-sql-editor); the editor is made in a task after that. Imported
- * at once, it was evaluated in one task, with Suspense's render and the editor's creation in its microtasks: one task
- * of ~0.55–0.75 s on a first visit, ~1 s after ready, that every key and click waited for. The parts' chunks are
- * named monaco-* (vite.config.ts).
- */
-const MonacoSqlEditor = lazy(() =>
-  loadInTasks(
-    [
-      () => import("monaco-editor/editor/common/config/editorOptions"),
-      () => import("monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget"),
-      () => import("monaco-editor/editor/standalone/browser/standaloneServices"),
-      () => import("monaco-editor/editor/editor.api"),
-    ],
-    () => import("./monaco-sql-editor"),
-  ),
-);
+/** The code editor, loaded once the database is ready (see loadCodeEditor). */
+const MonacoSqlEditor = lazy(loadCodeEditor);
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
