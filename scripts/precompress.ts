@@ -39,8 +39,9 @@ const MIN_SAVING = 0.1;
  * ~30× as long as 9 for ~7% less, and above a megabyte (the editor chunk, the samples, onnxruntime's 27 MB WASM)
  * brotli 5 and gzip 6 come within ~3% of the best in a fraction of the time. The files a first visit waits for
  * (scripts/first-visit-files.ts: the app's first chunk, SQLite's WASM and worker, the page) take brotli's best, with
- * its largest window: 34 KB less of the ~470 KB a first visit fetches before it is ready (SQLite's WASM 315 → 291 KB),
- * for ~2 s more of each build, where all files at that level took ~10 s more.
+ * its largest window: 35 KB less of the 461 KB (KiB) a first visit fetched before it was ready (SQLite's WASM 308 →
+ * 284 KB), for a build time within its noise (these copies are made beside the others); all files at that level took
+ * ~10 s more per build.
  */
 const LARGE_BYTES = 1024 * 1024;
 const LEVELS = { small: { brotli: 9, gzip: 9 }, large: { brotli: 5, gzip: 6 } };
