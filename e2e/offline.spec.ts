@@ -68,6 +68,16 @@ test("the built site served from a sub-path keeps working after the server stops
   expect(await page.evaluate(async () => (await fetch("./models/querylab/tiny-embed/config.json")).status)).toBe(200);
   await runQuery(page, "SELECT title FROM books ORDER BY book_id LIMIT 3");
   await expect(resultSummary(page)).toHaveText(/^3 rows/);
+  // SQLite's WASM came once, under the sub-path, from the page's Link header (relative to the page, as _headers has it).
+  const wasmEntries = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".wasm"))
+      .map((entry) => [entry.name, (entry as PerformanceResourceTiming).initiatorType]),
+  );
+  expect(wasmEntries).toHaveLength(1);
+  expect(wasmEntries[0]![0]!.startsWith(`${site.url}assets/sql-wasm-browser-`), wasmEntries[0]![0]).toBe(true);
+  expect(wasmEntries[0]![1]).toBe("link");
 
   // Only the site's own files, all under its sub-path, are cached: the shell, SQLite's WASM, the sample, the model.
   const cached = await cachedUrls(page);

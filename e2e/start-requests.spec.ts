@@ -3,7 +3,7 @@
 // files it waits for come compressed at brotli's best (scripts/precompress.ts).
 import { constants, brotliCompressSync } from "node:zlib";
 import { expect, test, type Response } from "@playwright/test";
-import { openApp, runSql, resultSummary } from "./helpers";
+import { openApp, runSql, resultSummary, waitForReady } from "./helpers";
 
 test("a first visit starts with at most six scripts, and what loads later still loads", async ({ page }) => {
   const scripts: string[] = [];
@@ -52,4 +52,28 @@ test("the files a first visit waits for come with brotli's best compression (scr
       expect.stringMatching(/^sqlite-worker-main-/),
     ]),
   );
+});
+
+test("SQLite's WASM is asked for by the page's Link header as the page commits, and fetched once (security-headers.ts)", async ({ page }) => {
+  const wasmRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".wasm")) wasmRequests.push(request.url());
+  });
+  const navigation = await page.goto("/");
+  await waitForReady(page);
+  // One request: the start script's compile took the preloaded response (a preload its fetch() did not match would
+  // be a second download of the same 284 KB), and the one entry is the header's ("fetch" when the start script asked).
+  expect(wasmRequests).toHaveLength(1);
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".wasm"))
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  expect(entries).toEqual(["link"]);
+  // The header names the build's WASM, relative to the page as the start script's URLs are.
+  expect(navigation!.headers()["link"]).toMatch(/^<\.\/assets\/sql-wasm-browser-[\w-]+\.wasm>; rel=preload; as=fetch; crossorigin$/);
+  // SQLite runs from that module.
+  await runSql(page, "SELECT count(*) AS n FROM books");
+  await expect(resultSummary(page)).toHaveText(/^1 row/);
 });

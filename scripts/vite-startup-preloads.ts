@@ -20,7 +20,7 @@ import { FIRST_SAMPLE_LOADED_MESSAGE, FIRST_SAMPLE_MESSAGE, FIRST_SAMPLE_OPENED_
 import { KEPT_DATABASE_LOADED_MESSAGE, KEPT_DATABASE_MESSAGE, KEPT_DATABASE_OPENED_MESSAGE } from "../workers/kept-database";
 
 /** SQLite's WASM as the build names it (sql-wasm-browser-HASH.wasm). */
-const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
+export const SQLITE_WASM = /(^|\/)sql-wasm-browser-[\w-]+\.wasm$/;
 /** The SQLite worker's script as the build names it (sqlite.worker-HASH.js). */
 const SQLITE_WORKER = /(^|\/)sqlite\.worker-[\w-]+\.js$/;
 const START_SOURCE = fileURLToPath(new URL("../app/browser/html-start.ts", import.meta.url));

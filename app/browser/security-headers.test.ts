@@ -1,7 +1,7 @@
 // The headers of docs/hosting.md and dist/_headers come from security-headers.ts; this keeps the page from drifting.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hostOptionsFromEnv } from "../../scripts/vite-security-headers";
+import { builtFilesOf, hostOptionsFromEnv } from "../../scripts/vite-security-headers";
 import {
   COMPUTE_WORKER_POLICY,
   embedWorkerPolicy,
@@ -12,6 +12,7 @@ import {
   pageHeaderPolicy,
   SERVICE_WORKER_POLICY,
   SQLITE_WORKER_POLICY,
+  sqliteWasmPreload,
 } from "./security-headers";
 
 const hosting = readFileSync(new URL("../../docs/hosting.md", import.meta.url), "utf8");
@@ -49,6 +50,11 @@ describe("docs/hosting.md shows the headers of security-headers.ts", () => {
     expect(nginx).toContain("add_header X-Frame-Options $querylab_frame_options always;");
     expect(apache).toContain(`"${pageHeaderPolicy()}" "expr=%{QUERY_STRING} !~ /(^|&)embed=1(&|$)/"`);
     expect(apache).toContain(`Header always set X-Frame-Options "DENY" "expr=%{QUERY_STRING} !~ /(^|&)embed=1(&|$)/"`);
+    // The page's Link names the build's WASM, so the examples show its form with a placeholder for the hash.
+    const link = sqliteWasmPreload("assets/sql-wasm-browser-HASH.wasm");
+    expect(nginx).toContain(`add_header Link "${link}" always;`);
+    expect(apache).toContain(`Header always set Link "${link}"`);
+    expect(hosting).toContain(`| the page | \`Link\` | \`${link}\``);
   });
 
   it("the table names each worker's policy", () => {
@@ -87,6 +93,34 @@ describe("headerRules", () => {
       "Content-Security-Policy",
       expect.stringMatching(/connect-src 'self' .* https:\/\/models\.example\.org$/),
     ]);
+  });
+});
+
+describe("the page's Link to SQLite's WASM", () => {
+  it("the page alone gets it when the build names its WASM, a preload its start script's fetch takes", () => {
+    const rules = headerRules(
+      {},
+      builtFilesOf(["index.html", "assets/app-Ab1.js", "assets/sql-wasm-browser-Bu87Kycj.wasm", "assets/ort-wasm-simd-threaded-X.wasm"]),
+    );
+    const link = "<./assets/sql-wasm-browser-Bu87Kycj.wasm>; rel=preload; as=fetch; crossorigin";
+    expect(headersForPath("/", rules)).toContainEqual(["Link", link]);
+    expect(headersForPath("/index.html", rules)).toContainEqual(["Link", link]);
+    for (const path of ["/assets/sqlite.worker-x.js", "/sw.js", "/samples/bookshop.sqlite"]) {
+      expect(
+        headersForPath(path, rules).map(([name]) => name),
+        path,
+      ).not.toContain("Link");
+    }
+    expect(headersFile(rules)).toContain(
+      `/\n  Content-Security-Policy: ${pageHeaderPolicy()}\n  X-Frame-Options: DENY\n  Cross-Origin-Opener-Policy: same-origin\n  Link: ${link}\n`,
+    );
+  });
+
+  it("no Link without a WASM to name (outside a build, or a build without one)", () => {
+    expect(builtFilesOf(["index.html", "assets/app-Ab1.js"])).toEqual({ sqliteWasm: undefined });
+    for (const rules of [headerRules(), headerRules({}, builtFilesOf(["assets/app-Ab1.js"]))]) {
+      expect(headersForPath("/", rules).map(([name]) => name)).not.toContain("Link");
+    }
   });
 });
 

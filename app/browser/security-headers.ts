@@ -92,6 +92,23 @@ export interface HostOptions {
   modelOrigins?: string[];
 }
 
+/** What the build knows of its own files that a header names (absent outside a build: no such header). */
+export interface BuiltFiles {
+  /** SQLite's WASM as the build names it, relative to the site: assets/sql-wasm-browser-HASH.wasm. */
+  sqliteWasm?: string;
+}
+
+/**
+ * The page's `Link` header: the browser starts downloading SQLite's WASM while it commits the page, before the page's
+ * start script runs, and the start script's compile (html-start.ts: `compileStreaming(fetch(url))`) takes that same
+ * response, since a preload `as=fetch` with `crossorigin` is the request its fetch() makes (anything else would be
+ * fetched twice). On a 10 Mbit/s line the WASM, the last file the start waits for, came ~35 ms sooner and the page
+ * was ready ~30 ms sooner (issue #14). Relative, like the start script's URLs, so a site under a sub-path works alike.
+ */
+export function sqliteWasmPreload(sqliteWasm: string): string {
+  return `<./${sqliteWasm}>; rel=preload; as=fetch; crossorigin`;
+}
+
 export interface HeaderRule {
   /** A site path; `*` at the end matches the rest (the `_headers` syntax of Netlify and Cloudflare Pages). */
   path: string;
@@ -111,9 +128,10 @@ export const WORKER_SCRIPTS = {
 
 /**
  * The headers for every path, by rule; a request gets the headers of every rule that matches it. A CSP is only on the
- * page and on the worker scripts, so no file ever gets two; the rest holds for every file.
+ * page and on the worker scripts, so no file ever gets two; the rest holds for every file. `built` adds what names
+ * the build's own files (the page's Link to SQLite's WASM).
  */
-export function headerRules(options: HostOptions = {}): HeaderRule[] {
+export function headerRules(options: HostOptions = {}, built: BuiltFiles = {}): HeaderRule[] {
   const framed = (options.frameAncestors ?? []).length > 0;
   const page: HeaderRule["headers"] = [
     ["Content-Security-Policy", pageHeaderPolicy(framed ? options.frameAncestors : undefined)],
@@ -121,6 +139,7 @@ export function headerRules(options: HostOptions = {}): HeaderRule[] {
     ...(framed ? [] : ([["X-Frame-Options", "DENY"]] as HeaderRule["headers"])),
     // No other window keeps a handle on the page (the app opens no cross-origin popups of its own).
     ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...(built.sqliteWasm ? ([["Link", sqliteWasmPreload(built.sqliteWasm)]] as HeaderRule["headers"]) : []),
   ];
   return [
     {
