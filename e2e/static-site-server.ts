@@ -1,13 +1,12 @@
 // A static host for the built site under a sub-path, as a course site or GitHub Pages would serve it: the files of a
 // dist folder under `prefix`, ./models/ from test-models/ (a self-hosted model), the response headers of
-// app/browser/security-headers.ts (with the build's Link to its WASM), and nothing else. It can be stopped (to be "offline") and started again on the
-// same port, and can serve a changed sw.js (a new version of the site).
+// app/browser/security-headers.ts (with the build's Link to its WASM), and nothing else. It can be stopped (to be
+// "offline") and started again on the same port, and can serve a changed sw.js (a new version of the site).
 import { createServer, type Server } from "node:http";
-import { readdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { extname, normalize, resolve } from "node:path";
 import { headerRules, headersForPath, type HostOptions } from "../app/browser/security-headers";
-import { builtFilesOf } from "../scripts/vite-security-headers";
+import { builtFilesIn } from "../scripts/vite-security-headers";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -38,7 +37,7 @@ export interface StaticSite {
  */
 export async function staticSite(distDir: string, modelsDir: string, prefix: string, host: HostOptions = {}): Promise<StaticSite> {
   // As the build's _headers names them: the page's Link to SQLite's WASM, relative, so it is tried under a sub-path.
-  const rules = headerRules(host, builtFilesOf(readdirSync(resolve(distDir, "assets")).map((name) => `assets/${name}`)));
+  const rules = headerRules(host, builtFilesIn(distDir));
   let server: Server | null = null;
   let port = 0;
   let requests = 0;

@@ -32,8 +32,8 @@ export function builtFilesOf(fileNames: readonly string[]): BuiltFiles {
   return { sqliteWasm: fileNames.find((fileName) => SQLITE_WASM.test(fileName)) };
 }
 
-/** The same, read from a built site's folder (what `vite preview` serves). */
-function builtFilesIn(directory: string): BuiltFiles {
+/** The same, read from a built site's folder (what `vite preview` or a test's static host serves). */
+export function builtFilesIn(directory: string): BuiltFiles {
   try {
     return builtFilesOf(readdirSync(resolve(directory, "assets")).map((name) => `assets/${name}`));
   } catch {
