@@ -42,6 +42,28 @@ describe("voteOnCandidates", () => {
     expect(vote.rule).toBe("the largest group: 3 of 5 candidates.");
   });
 
+  it("shows a group with its first query's columns and rows, whichever member joined it first", () => {
+    const vote = voteOnCandidates(
+      [
+        rows(1, "SELECT count(*) FROM books WHERE genre_id = 3", ["count(*)"], [[42]]),
+        rows(2, "SELECT count(*) AS mystery_books FROM books WHERE genre_id = 3", ["mystery_books"], [[42]]),
+        rows(3, "SELECT count(*) FROM books", ["count(*)"], [[1600]]),
+        rows(4, "select count(*) as mystery_books from books where genre_id = 3;", ["mystery_books"], [[42]]),
+      ],
+      "spider",
+    );
+    expect(vote.groups[0]).toEqual({
+      candidates: [1, 2, 4],
+      queries: [
+        { sql: "SELECT count(*) AS mystery_books FROM books WHERE genre_id = 3", count: 2 },
+        { sql: "SELECT count(*) FROM books WHERE genre_id = 3", count: 1 },
+      ],
+      columns: ["mystery_books"],
+      rowCount: 1,
+    });
+    expect(vote.answer).toEqual({ sql: "SELECT count(*) AS mystery_books FROM books WHERE genre_id = 3", candidate: 2 });
+  });
+
   it("compares as the judge does: Spider takes columns in any order, BIRD does not", () => {
     const answers = [rows(1, "SELECT a, b FROM t", ["a", "b"], [[1, "x"]]), rows(2, "SELECT b, a FROM t", ["b", "a"], [["x", 1]])];
     expect(voteOnCandidates(answers, "spider").groups.map((group) => group.candidates)).toEqual([[1, 2]]);

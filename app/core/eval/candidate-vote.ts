@@ -22,7 +22,7 @@ export interface Vote {
 }
 
 interface Group {
-  members: { candidate: number; sql: string; normal: string }[];
+  members: { candidate: number; sql: string; normal: string; outcome: Extract<QueryOutcome, { ok: true }> }[];
   /** The first member's result: later candidates are compared with it as the EX judge compares with a gold result. */
   sql: string;
   outcome: Extract<QueryOutcome, { ok: true }>;
@@ -71,7 +71,7 @@ export function voteOnCandidates(answers: readonly CandidateAnswer[], semantics:
       unanswered.push({ candidate: answer.candidate, reason: `its query failed: ${outcome.error.message}` });
       continue;
     }
-    const member = { candidate: answer.candidate, sql: answer.sql, normal: sqlNormalForm(answer.sql) };
+    const member = { candidate: answer.candidate, sql: answer.sql, normal: sqlNormalForm(answer.sql), outcome };
     const group = groups.find((existing) => agrees(existing, outcome, semantics));
     if (group) group.members.push(member);
     else groups.push({ members: [member], sql: answer.sql, outcome });
@@ -85,12 +85,17 @@ export function voteOnCandidates(answers: readonly CandidateAnswer[], semantics:
       a.queries[0]!.normal.length - b.queries[0]!.normal.length ||
       a.group.members[0]!.candidate - b.group.members[0]!.candidate,
   );
-  const voteGroups: VoteGroup[] = ranked.map(({ group, queries }) => ({
-    candidates: group.members.map((member) => member.candidate),
-    queries: queries.map(({ sql, count }) => ({ sql, count })),
-    columns: group.outcome.columns,
-    rowCount: group.outcome.rows.length,
-  }));
+  const voteGroups: VoteGroup[] = ranked.map(({ group, queries }) => {
+    // The result shown with the group is its first query's (the answer when it wins), not its first member's: the
+    // members agree on the rows, but their columns may be named otherwise (count(*) beside count(*) AS books).
+    const shown = group.members.find((member) => member.candidate === queries[0]!.first)!.outcome;
+    return {
+      candidates: group.members.map((member) => member.candidate),
+      queries: queries.map(({ sql, count }) => ({ sql, count })),
+      columns: shown.columns,
+      rowCount: shown.rows.length,
+    };
+  });
   const best = ranked[0];
   return {
     groups: voteGroups,
