@@ -19,6 +19,7 @@ import { courseBuild } from "./scripts/vite-course";
 import { shippedSampleContext } from "./scripts/vite-shipped-samples";
 // One chunk for everything the entry imports statically (two script requests at start instead of ~30).
 import { startChunk } from "./scripts/vite-start-chunk";
+import { startZodCopy } from "./scripts/vite-start-zod";
 
 export default defineConfig(({ mode }) => ({
   // Relative, so the built site works from any sub-path (its service worker's scope follows it).
@@ -33,6 +34,7 @@ export default defineConfig(({ mode }) => ({
     courseBuild(),
     shippedSampleContext(),
     startChunk(fileURLToPath(new URL("./app/main.tsx", import.meta.url))),
+    startZodCopy(fileURLToPath(new URL("./app/core/zod-mini.ts", import.meta.url))),
   ],
   worker: { format: "es" },
   build: {

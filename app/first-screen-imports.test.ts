@@ -23,6 +23,12 @@ const LOADED_ON_DEMAND: Record<string, string> = {
   "app/core/exercises/exercise-set.ts": "when an exercise set is first opened",
   "app/ui/exercises/exercise-panel.tsx": "when an exercise set is first opened",
   "app/ui/embed/embed-app.tsx": "only for the embed (?embed=1), in place of the app",
+  "app/ui/agent/trace-body.tsx": "once the page is idle after the start, or when a trace is first shown (agent-panel.tsx)",
+  "app/ui/agent/turn-card.tsx": "with the trace's body (trace-body.tsx)",
+  "app/ui/agent/session-share.tsx": "with the trace's body (trace-body.tsx)",
+  "app/state/session-store.ts": "when a session is opened (session-store-on-demand.ts) or shared (trace-body.tsx)",
+  "app/state/agent-run-setup.ts": "with the first question or fork (agent-store.ts)",
+  "app/state/in-page-model-store.ts": "with the first question, or when the model in the page is chosen (agent-panel.tsx, settings)",
   "app/ui/schema/describe-dialog.tsx": "when Describe undocumented columns is first pressed (schema/describe-button.tsx)",
 };
 

@@ -17,7 +17,7 @@ import { LazyEmbedApp } from "./ui/embed/lazy-embed-app";
 import { addressWithCourseExercises, startAddress, startsEmbedded } from "./browser/page-address";
 import { courseSettings } from "./browser/course";
 import { sessionInAddress } from "./browser/session-address";
-import { useSessionStore } from "./state/session-store";
+import { withSessionStore } from "./state/session-store-on-demand";
 import { markStart } from "./browser/start-marks";
 import { showFirstScreen } from "./browser/first-screen";
 import { onStartAnswer, startOpen } from "./browser/started-from-html";
@@ -60,7 +60,7 @@ void useDatabaseStore
     applyAddressAfterStart(start.question ?? null, () => {
       // A shared session (#session=… or ?session=URL) opens over the database the page started with.
       const session = sessionInAddress(new URL(location.href));
-      if (session) void useSessionStore.getState().openFromAddress(session);
+      if (session) void withSessionStore((store) => store.openFromAddress(session));
     }),
   );
 

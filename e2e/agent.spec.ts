@@ -1,7 +1,7 @@
 // A person configures an LLM endpoint (the scripted server over real HTTP), asks a question, and watches the agent work.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { alertWith, cell, openApp, resultSummary } from "./helpers";
+import { alertWith, cell, openApp, resultSummary, runSql } from "./helpers";
 import { SCRIPT_ENDED_TEXT, startScriptedLlmServer, toolCall, toolTurn, type Responder, type ScriptedServer } from "./llm-server/scripted-llm-server";
 
 let server: ScriptedServer;
@@ -129,6 +129,21 @@ test("a bad key gives a clear error in the trace", async ({ page }) => {
   await ask(page, "How many mystery books are there?");
   await expect(alertWith(page, "The provider refused the API key (HTTP 401). Check the key in Settings.")).toBeVisible();
   await page.waitForFunction(() => window.__querylab!.agent().running === false);
+});
+
+test("when the trace's code cannot be fetched, the panel says so, the run is still kept, and the editor still runs", async ({ page }) => {
+  // The trace's cards load on demand (agent/trace-body.tsx): a deploy that removed the file, or offline without the
+  // service worker. The aborted request stands for both.
+  await page.route(/\/assets\/trace-body-[^/]*\.js$/, (route) => route.abort());
+  server.setScript(fullRun());
+  await openApp(page);
+  await configure(page);
+  await ask(page, "How many mystery books are there?");
+  await expect(alertWith(page, "The trace could not be shown")).toContainText("It is kept in History: reload the page to see it.");
+  await page.waitForFunction(() => window.__querylab!.agent().running === false);
+  expect(await page.evaluate(() => window.__querylab!.agent().history.map((entry) => entry.question))).toContain("How many mystery books are there?");
+  await runSql(page, "SELECT count(*) AS n FROM books");
+  await expect(resultSummary(page)).toHaveText(/^1 row/);
 });
 
 test("a finished trace replays step by step, is kept across a reload, and exports without the key", async ({ page }) => {

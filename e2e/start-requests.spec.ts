@@ -26,6 +26,19 @@ test("a first visit starts with at most six scripts, and what loads later still 
   expect(scripts.some((file) => /^results-grid-/.test(file))).toBe(true);
 });
 
+test("the start's chunk checks with a zod/mini of its own, without full zod's string formats (scripts/vite-start-zod.ts)", async ({ page }) => {
+  const appChunks: Response[] = [];
+  page.on("response", (response) => {
+    if (/\/app-[^/]*\.js$/.test(new URL(response.url()).pathname)) appChunks.push(response);
+  });
+  await openApp(page);
+  expect(appChunks).toHaveLength(1);
+  const text = await appChunks[0].text();
+  expect(text).toContain("ZodMiniObject");
+  // Email, UUID and ISO dates are full zod's (the AI SDK's providers, the agent's tools): they load with those.
+  for (const onlyFullZod of ["$ZodEmail", "$ZodUUID", "$ZodISODateTime"]) expect(text).not.toContain(onlyFullZod);
+});
+
 test("the files a first visit waits for come with brotli's best compression (scripts/first-visit-files.ts)", async ({ page }) => {
   const responses: Response[] = [];
   page.on("response", (response) => responses.push(response));

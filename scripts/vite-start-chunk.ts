@@ -22,13 +22,6 @@ export function staticClosure(entries: readonly string[], graph: ModuleGraph): S
   return reached;
 }
 
-/**
- * Modules a package's index re-exports, so statically reachable from the entry, that only parts loaded on demand use:
- * zod's JSON Schema conversion and compiler (the AI SDK's tools, with the agent) and its memoizer (set by full zod).
- * Grouped into "app", their code would be fetched at start (about 7 KB gzip) though the page's zod/mini never runs it.
- */
-const ONLY_LOADED_ON_DEMAND = /\/node_modules\/zod\/v4\/core\/(?:to-json-schema|json-schema[a-z-]*|compile|visit|memoizer|standard-schema)\.js$/;
-
 /** Names the chunk of each module statically reachable from the page's entry (`entryPath`, absolute): "app". */
 export function startChunk(entryPath: string): Plugin {
   return {
@@ -45,7 +38,7 @@ export function startChunk(entryPath: string): Plugin {
                   {
                     name: (moduleId, context) => {
                       startModules ??= staticClosure([entryPath], context);
-                      return startModules.has(moduleId) && !ONLY_LOADED_ON_DEMAND.test(moduleId) ? "app" : null;
+                      return startModules.has(moduleId) ? "app" : null;
                     },
                   },
                 ],

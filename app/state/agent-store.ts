@@ -16,7 +16,7 @@ import { pruningText, threadContext } from "../core/agent/thread-context";
 import { forkEditProblem, type ForkEdit, type TraceBranch } from "../core/agent/branches";
 import type { DataSharing } from "../core/data-sharing";
 import type { LlmSettings } from "../core/llm/provider-presets";
-import { agentRunSetup } from "./agent-run-setup";
+import type { AgentRunRequest } from "./agent-run-setup";
 
 interface AgentState {
   question: string;
@@ -74,6 +74,11 @@ export function shownEvents(state: Pick<AgentState, "trace" | "branchId">): Agen
 const OWN_RUN = { branchId: null, comparing: false } as const;
 
 const traces = () => queryLabStorage();
+/**
+ * What a run is given (agent-run-setup.ts), loaded with the first question like the agent's loop: it brings the in-page
+ * model's store and connection, which the first screen does not use (issue #14).
+ */
+const runSetup = async (request: AgentRunRequest) => (await import("./agent-run-setup")).agentRunSetup(request);
 let controller: AbortController | null = null;
 /** The run in progress; detached when its database is left, so its remaining events stay off the other database's screen. */
 let liveRun: { detached: boolean } | null = null;
@@ -157,7 +162,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
         import("../core/agent/agent-loop"),
         import("../core/eval/candidate-voting"),
         // A follow-up such as "split that by country" names little of the schema: the earlier questions are pruned for too.
-        agentRunSetup({
+        runSetup({
           question,
           pruneFor: pruningText(question, continued),
           sharing,
@@ -355,7 +360,7 @@ export const useAgentStore = create<AgentState>((set, get) => ({
     try {
       const [{ runFork }, setup] = await Promise.all([
         import("../core/agent/fork"),
-        agentRunSetup({ question, pruneFor: pruningText(question, before), sharing, threadContext: earlier?.text, llm, keyFetch, signal: controller.signal }),
+        runSetup({ question, pruneFor: pruningText(question, before), sharing, threadContext: earlier?.text, llm, keyFetch, signal: controller.signal }),
       ]);
       // One run, not a vote: a fork follows one line of the conversation.
       for await (const event of runFork(setup.options, from, edit)) live.push(event);

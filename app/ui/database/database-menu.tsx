@@ -3,7 +3,7 @@ import { FilePickerButton } from "../common/file-picker-button";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { connectSourcesInForce, isConnectAllowed } from "../../browser/content-security";
 import { useDatabaseStore } from "../../state/database-store";
-import { useSessionStore } from "../../state/session-store";
+import { withSessionStore } from "../../state/session-store-on-demand";
 import { formatBytes, formatCountOf } from "../../core/format";
 import { checkDatabaseUrl } from "../../browser/fetch-database";
 import { MAX_DATABASE_BYTES } from "../../core/db/sqljs-engine";
@@ -92,7 +92,7 @@ export function DatabaseMenu() {
       <button type="button" onClick={() => void actions.downloadCurrent()} disabled={!current}>
         Download
       </button>
-      <FilePickerButton inputLabel="Session file" accept=".json,application/json" onFiles={([file]) => void useSessionStore.getState().openFile(file)}>
+      <FilePickerButton inputLabel="Session file" accept=".json,application/json" onFiles={([file]) => void withSessionStore((store) => store.openFile(file))}>
         Open session
       </FilePickerButton>
 
