@@ -22,6 +22,15 @@ describe("the SQLite worker's static imports", () => {
     ]);
   });
 
+  it.each([
+    ["app/core/schema/profile.ts", "the first profile computed (DatabaseService.takeProfile)"],
+    ["app/core/schema/value-index-host.ts", "the first value index built, reloaded or matched"],
+    ["app/core/eval/query-runner.ts", "the EX judge's first query"],
+    ["workers/profile-keeper.ts", "the first profile kept"],
+  ])("of its code do not reach %s, which loads with %s: nothing a database's open needs", (module) => {
+    expect(staticImportChain(REPOSITORY_ROOT, "workers/sqlite-worker-main.ts", (found) => found === module)).toBeNull();
+  });
+
   it("of its entry are the message hold alone: the code and its packages load through import(), after the entry has run", () => {
     const anythingElse = (specifierOrPath: string) => specifierOrPath !== "workers/held-messages.ts";
     expect(staticImportChain(REPOSITORY_ROOT, "workers/sqlite.worker.ts", anythingElse)).toBeNull();

@@ -4,6 +4,7 @@ import * as Comlink from "comlink";
 import initSqlJs from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import { DatabaseService } from "../app/core/database-service";
+import type { DatabaseProfile } from "../app/core/schema/types";
 import { initSqlJsKeepingMemory } from "../app/core/db/sqljs-memory";
 import { whenReady } from "../app/core/db/when-ready";
 import { limitRequests, withoutUnguardedChannels } from "./fetch-guard";
@@ -17,7 +18,6 @@ import { openRangeSource } from "./range-sources";
 import { transferringPages } from "./transfer-pages";
 import { wholeFileAnswers } from "./whole-file-answers";
 import { owningReceivedBytes } from "./owned-bytes";
-import { profileKeeper } from "./profile-keeper";
 
 // Databases arrive as bytes from the page, or are read on demand from a URL the page handed over; so the requests
 // this worker makes are for its own WASM, once, and range requests to those URLs; none other, whatever a query or a
@@ -37,6 +37,15 @@ limitRequests(self, {
 });
 withoutUnguardedChannels(self, "SQLite worker");
 
+// The profile keeper (and idb-keyval) loads with the first profile this worker computes: a first visit's sample and a
+// returning visit's database bring theirs, so most starts need none.
+let profileKeeperLoaded: Promise<(profile: DatabaseProfile) => Promise<void>> | null = null;
+function keepProfileOnDemand(profile: DatabaseProfile): Promise<void> {
+  const loading = (profileKeeperLoaded ??= import("./profile-keeper").then(({ profileKeeper }) => profileKeeper()));
+  loading.catch(() => (profileKeeperLoaded = null));
+  return loading.then((keep) => keep(profile));
+}
+
 // The page compiles the WASM while this script loads and sends the module; without one it is fetched here.
 const service = receivePageCompiledWasm(self)
   .then((module) => initSqlJsKeepingMemory(initSqlJs, sqliteWasmInstantiator(module, wasm)))
@@ -53,7 +62,7 @@ const service = receivePageCompiledWasm(self)
         urlsReadOnDemand.add(address);
         return wholeAnswers.noting(address, openRangeSource(spec));
       },
-      keepProfile: profileKeeper(),
+      keepProfile: keepProfileOnDemand,
       repliesCopied: true,
     });
   });

@@ -20,7 +20,7 @@ import { isColumnarRows, type ColumnarRows } from "../core/db/columnar-rows";
 import type { QueryOutcome } from "../core/eval/query-runner";
 import { queryOutcomeSchema } from "../core/eval/query-outcome-schema";
 import type { ValueMatch } from "../core/schema/value-index";
-import type { ValueIndexOutcome } from "../core/schema/value-index-host";
+import type { ValueIndexOutcome } from "../core/schema/value-index-outcome";
 import { checkedDatabaseProfile, checkedTableProfiles, databaseProfileSchema, tableProfileSchema } from "./storage";
 import { isNumber, isRecord, isString, isStringArray } from "./plain-checks";
 

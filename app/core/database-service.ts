@@ -20,16 +20,29 @@ import type {
   TableInfo,
 } from "./db/types";
 import { encodeRows, type ColumnarRows } from "./db/columnar-rows";
-import { queryRunnerFor, type QueryOutcome, type QueryRunOptions } from "./eval/query-runner";
-import { profileTables, type ProfileOptions } from "./schema/profile";
+import type { QueryOutcome, QueryRunner, QueryRunOptions } from "./eval/query-runner";
+import type { ProfileOptions } from "./schema/profile";
 import { yieldToEvents } from "./yield-to-events";
 import { partStarts } from "./column-parts";
 import { HASH_SLICE_BYTES, hashBytesInSlices } from "./db/content-hash";
 import type { DatabaseProfile, TableProfile } from "./schema/types";
 import type { Language } from "./schema/language";
 import type { ValueMatch } from "./schema/value-index";
-import { ValueIndexHost, type ValueIndexOutcome } from "./schema/value-index-host";
+import type { ValueIndexHost } from "./schema/value-index-host";
+import { CHANGED_WHILE_INDEXING, type ValueIndexOutcome } from "./schema/value-index-outcome";
 import type { ValueReadProgress } from "./schema/value-stream";
+
+/** A module loaded on first use: `forget` runs when the load fails, so the next use tries again (a network back). */
+function loadOnce<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
+  const loading = load();
+  loading.catch(forget);
+  return loading;
+}
+
+/** The value index's outcome when its own code could not be loaded (offline, a deploy that removed it): said, as any failure. */
+function valueIndexNotLoaded(error: unknown): ValueIndexOutcome {
+  return { ok: false, cancelled: false, message: `the value index's code could not be loaded (${errorMessage(error)})` };
+}
 
 /** What profileHead() announces: the profile without its tables, which profileTablesPart() then gives in parts. */
 export interface ProfileHead {
@@ -64,9 +77,16 @@ export class DatabaseService {
   private readonly profileCache = new Map<string, DatabaseProfile>();
   /** Profiles being taken, by the same key as profileCache: a second caller waits for the first one's. */
   private readonly profilesUnderWay = new Map<string, Promise<DatabaseProfile>>();
-  private readonly judge;
+  // The judge, the profile and the value index load with their first use (the EX judge's first query, the first
+  // profile or index asked for): none is needed to open a database, and the SQLite worker's code is part of a first
+  // visit's download (issue #14). A bundled sample's profile and index come from the site on a first visit.
+  private judgeLoaded: Promise<QueryRunner> | null = null;
   /** The value index lives beside the database it reads, so its values never cross to the page in bulk. */
-  private readonly values: ValueIndexHost;
+  private valuesLoaded: Promise<ValueIndexHost> | null = null;
+  /** The value index host once loaded: what a change of content invalidates. */
+  private valuesNow: ValueIndexHost | null = null;
+  /** Changes of the open content so far: a build asked for before the host loaded is cancelled by one meanwhile, as the host would. */
+  private contentChanges = 0;
 
   /** Schemas announced by schemaHead() whose parts are not all sent, by id. */
   private readonly announcedSchemas = new Map<number, { schema: DatabaseSchema; starts: number[]; unsent: number }>();
@@ -93,14 +113,37 @@ export class DatabaseService {
   constructor(
     private readonly engine: SqliteEngine,
     private readonly lazyOptions: LazyServiceOptions = {},
-  ) {
-    this.judge = queryRunnerFor(engine);
-    // It only reads the schema: the engine's own, not a copy of it.
-    this.values = new ValueIndexHost({
-      contentKey: () => engine.contentKey(),
-      schema: () => engine.sharedSchema(),
-      executeReadOnly: (sql, options) => engine.executeReadOnly(sql, options),
-    });
+  ) {}
+
+  private judge(): Promise<QueryRunner> {
+    this.judgeLoaded ??= loadOnce(
+      () => import("./eval/query-runner").then(({ queryRunnerFor }) => queryRunnerFor(this.engine)),
+      () => (this.judgeLoaded = null),
+    );
+    return this.judgeLoaded;
+  }
+
+  private contentChanged(): void {
+    this.contentChanges += 1;
+    this.valuesNow?.invalidate();
+  }
+
+  private values(): Promise<ValueIndexHost> {
+    const engine = this.engine;
+    this.valuesLoaded ??= loadOnce(
+      () =>
+        import("./schema/value-index-host").then(({ ValueIndexHost }) => {
+          // It only reads the schema: the engine's own, not a copy of it.
+          this.valuesNow = new ValueIndexHost({
+            contentKey: () => engine.contentKey(),
+            schema: () => engine.sharedSchema(),
+            executeReadOnly: (sql, options) => engine.executeReadOnly(sql, options),
+          });
+          return this.valuesNow;
+        }),
+      () => (this.valuesLoaded = null),
+    );
+    return this.valuesLoaded;
   }
 
   static create(sql: SqlJsStatic, lazyOptions: LazyServiceOptions = {}): DatabaseService {
@@ -231,7 +274,7 @@ export class DatabaseService {
   private forgetContent(): void {
     this.brokenLazy = null;
     this.profileCache.clear();
-    this.values.invalidate();
+    this.contentChanged();
     this.lastRunReads = null;
   }
 
@@ -242,7 +285,7 @@ export class DatabaseService {
     const lazy = this.engine.lazyFile;
     const before = lazy?.readCounters();
     const outcome = await this.engine.execute(sql, options);
-    if (outcome.databaseChanged) this.values.invalidate();
+    if (outcome.databaseChanged) this.contentChanged();
     if (lazy && before) {
       this.lastRunReads = readsBetween(before, lazy.readCounters());
       const failure = lazy.takeFailure();
@@ -277,8 +320,8 @@ export class DatabaseService {
   }
 
   /** Runs a query to completion for the EX judge (all rows, a time limit, read-only). */
-  runForJudge(sql: string, options: QueryRunOptions): Promise<QueryOutcome> {
-    return this.judge.run(sql, options);
+  async runForJudge(sql: string, options: QueryRunOptions): Promise<QueryOutcome> {
+    return (await this.judge()).run(sql, options);
   }
 
   /**
@@ -333,6 +376,7 @@ export class DatabaseService {
    * another database, a read on demand swapped for the whole file), the profile is taken again of what is open now.
    */
   private async takeProfile(options: ProfileOptions): Promise<DatabaseProfile> {
+    const { profileTables } = await import("./schema/profile");
     for (;;) {
       const contentKey = await this.engine.contentKey();
       const key = profileKey(contentKey, options);
@@ -441,7 +485,7 @@ export class DatabaseService {
       return { ok: false, error: { kind: "import-error", message: `${fileName} could not be read (${errorMessage(error)}).` } };
     }
     const imported = await this.engine.importTable(fileName, bytes, format, onProgress);
-    if (imported.ok) this.values.invalidate();
+    if (imported.ok) this.contentChanged();
     return imported;
   }
 
@@ -455,17 +499,25 @@ export class DatabaseService {
         message: "read on demand: reading every value would fetch most of the file",
       });
     }
-    return this.values.build(onProgress);
+    const asked = this.contentChanges;
+    return this.values().then(
+      (values): Promise<ValueIndexOutcome> | ValueIndexOutcome =>
+        this.contentChanges === asked ? values.build(onProgress) : { ok: false, cancelled: true, message: CHANGED_WHILE_INDEXING },
+      (error: unknown) => valueIndexNotLoaded(error),
+    );
   }
 
   /** Rebuilds the value index from a snapshot kept for this content (no values read from the database). */
   loadValueIndex(contentKey: string, snapshot: Blob): Promise<ValueIndexOutcome> {
-    return this.values.load(contentKey, snapshot);
+    return this.values().then(
+      (values) => values.load(contentKey, snapshot),
+      (error: unknown) => valueIndexNotLoaded(error),
+    );
   }
 
   /** A question's value matches against the index of this content; null when there is none (build or load it first). */
   async matchValues(contentKey: string, question: string, language?: Language | null): Promise<ValueMatch[] | null> {
-    return this.values.match(contentKey, question, language);
+    return (await this.values()).match(contentKey, question, language);
   }
 }
 

@@ -2,7 +2,7 @@
 import { create } from "zustand";
 import { errorMessage } from "../core/error-message";
 import type { ValueMatcher } from "../core/schema/value-index";
-import type { ValueIndexOutcome } from "../core/schema/value-index-host";
+import type { ValueIndexOutcome } from "../core/schema/value-index-outcome";
 import { valueSnapshotKey } from "../core/schema/value-snapshot";
 import { queryLabStorage, sqliteConnection } from "../browser/services";
 import { indexValuesIn } from "../browser/value-index-calls";

@@ -8,23 +8,9 @@ import type { ReadOnlyDatabase } from "../db/read-only-query";
 import type { Language } from "./language";
 import type { ValueIndex, ValueMatch } from "./value-index";
 import type { ValueLimits, ValueReadProgress } from "./value-stream";
+import { CHANGED_WHILE_INDEXING, type ValueIndexOutcome } from "./value-index-outcome";
 
-export type ValueIndexOutcome =
-  | {
-      ok: true;
-      contentKey: string;
-      valueCount: number;
-      columnCount: number;
-      truncated: boolean;
-      /** Time the build or reload took in the worker, in ms (0 when the index was there already). */
-      elapsedMs: number;
-      /**
-       * The index to keep (a fresh build only), as a Blob: it crosses to the page and into IndexedDB as a handle, so
-       * the page's thread never copies or serializes its bytes. Null when it came from a snapshot or was there already.
-       */
-      snapshot: Blob | null;
-    }
-  | { ok: false; cancelled: boolean; message: string };
+export type { ValueIndexOutcome };
 
 interface HostDatabase extends ReadOnlyDatabase {
   contentKey(): Promise<string>;
@@ -36,8 +22,6 @@ interface Ready {
   columnCount: number;
   truncated: boolean;
 }
-
-export const CHANGED_WHILE_INDEXING = "The database changed while its values were being indexed.";
 
 /**
  * One index at a time, for one content key. A build in progress is shared by callers asking for the same content,
