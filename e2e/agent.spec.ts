@@ -141,7 +141,10 @@ test("when the trace's code cannot be fetched, the panel says so, the run is sti
   await ask(page, "How many mystery books are there?");
   await expect(alertWith(page, "The trace could not be shown")).toContainText("It is kept in History: reload the page to see it.");
   await page.waitForFunction(() => window.__querylab!.agent().running === false);
-  expect(await page.evaluate(() => window.__querylab!.agent().history.map((entry) => entry.question))).toContain("How many mystery books are there?");
+  // Kept once the run has ended (History is read again after the save).
+  await expect
+    .poll(() => page.evaluate(() => window.__querylab!.agent().history.map((entry) => entry.question)))
+    .toContain("How many mystery books are there?");
   await runSql(page, "SELECT count(*) AS n FROM books");
   await expect(resultSummary(page)).toHaveText(/^1 row/);
 });
