@@ -27,6 +27,8 @@ const LOADED_ON_DEMAND: Record<string, string> = {
   "app/ui/agent/turn-card.tsx": "with the trace's body (trace-body.tsx)",
   "app/ui/agent/session-share.tsx": "with the trace's body (trace-body.tsx)",
   "app/state/session-store.ts": "when a session is opened (session-store-on-demand.ts) or shared (trace-body.tsx)",
+  "app/ui/editor/diagnosis-panel.tsx": "when a diagnosis is first asked for (diagnosis-on-demand.tsx)",
+  "app/core/schema/describe-answer.ts": "with the describe request's sending (describe-with-llm.ts)",
   "app/state/agent-run-setup.ts": "with the first question or fork (agent-store.ts)",
   "app/state/in-page-model-store.ts": "with the first question, or when the model in the page is chosen (agent-panel.tsx, settings)",
   "app/ui/schema/describe-dialog.tsx": "when Describe undocumented columns is first pressed (schema/describe-button.tsx)",

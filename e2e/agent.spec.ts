@@ -139,7 +139,7 @@ test("when the trace's code cannot be fetched, the panel says so, the run is sti
   await openApp(page);
   await configure(page);
   await ask(page, "How many mystery books are there?");
-  await expect(alertWith(page, "The trace could not be shown")).toContainText("It is kept in History: reload the page to see it.");
+  await expect(alertWith(page, "The trace could not be loaded")).toContainText("It is kept in History: reload the page to see it.");
   await page.waitForFunction(() => window.__querylab!.agent().running === false);
   // Kept once the run has ended (History is read again after the save).
   await expect

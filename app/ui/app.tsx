@@ -10,7 +10,7 @@ import { StatusLine } from "./common/status-line";
 import { DatabaseMenu } from "./database/database-menu";
 import { DropZone } from "./database/drop-zone";
 import { EditorPanel } from "./editor/editor-panel";
-import { DiagnosisPanel } from "./editor/diagnosis-panel";
+import { DiagnosisOnDemand } from "./editor/diagnosis-on-demand";
 import { ExerciseMenu } from "./exercises/exercise-menu";
 import { LazyExercisePanel } from "./exercises/exercise-loader";
 import { useExercisesFromAddress } from "./exercises/exercises-address";
@@ -97,7 +97,7 @@ export function App() {
           <QuestionBox />
           <EditorPanel />
           <EditorSplitter />
-          <DiagnosisPanel />
+          <DiagnosisOnDemand />
           <ResultsPanel />
         </div>
         <AgentSplitter />

@@ -1,8 +1,10 @@
 // "Describe with the LLM": sends the request describe-request.ts built (and the person read) with the AI SDK, and checks the answer.
 import { oneReply, type OneReplyOptions } from "../llm/one-reply";
-import { parseDescribeAnswer, type DescribeOutcome, type DescribeRequest } from "./describe-request";
+import type { DescribeRequest } from "./describe-request";
+import { parseDescribeAnswer, type DescribeOutcome } from "./describe-answer";
 
 export * from "./describe-request";
+export * from "./describe-answer";
 
 export type DescribeOptions = OneReplyOptions;
 

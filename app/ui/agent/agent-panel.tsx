@@ -2,27 +2,26 @@
 // one card per turn, the answer, totals, replay), with History.
 import { FilePickerButton } from "../common/file-picker-button";
 import { LazyDetails } from "../common/lazy-details";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { presetOf } from "../../core/llm/provider-presets";
 import { useAgentStore } from "../../state/agent-store";
 import { useSettingsStore } from "../../state/settings-store";
-import { ErrorBoundary } from "../common/error-boundary";
+import { onDemand } from "../common/on-demand";
 import { useIdleAfterStart } from "../common/idle-after-start";
 import { DataSharingChoice } from "./data-sharing-choice";
-import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 import { ThreadHistory, ThreadList } from "./thread-list";
+import { DuplicateTraceDialog } from "./duplicate-trace-dialog";
 
 // The trace's cards, answer, forks, replay and sharing (trace-body.tsx) are fetched once the page is idle after the
 // start, so they are there for the first question without being part of the first visit's download (issue #14).
 const loadTraceBody = () => import("./trace-body");
-const TraceBody = lazy(loadTraceBody);
+const TraceBody = onDemand(() => loadTraceBody().then((module) => module.default), {
+  part: "the trace",
+  advice: "It is kept in History: reload the page to see it.",
+  loading: <p className="muted">Loading the trace…</p>,
+});
 // The in-page model's status (and its store and worker connection) only when that model is chosen in Settings.
-const InPageModelStatus = lazy(() => import("./in-page-model-status").then((module) => ({ default: module.InPageModelStatus })));
-
-/** The trace's code could not be fetched (offline without the service worker, a deploy removed it): say so; the trace is kept. */
-function traceBodyFailed(failure: Error): string {
-  return `The trace could not be shown (${failure.message}). It is kept in History: reload the page to see it.`;
-}
+const InPageModelStatus = onDemand(() => import("./in-page-model-status").then((module) => module.InPageModelStatus), { part: "the in-page model's status" });
 
 function TraceHistory() {
   const history = useAgentStore((state) => state.history);
@@ -86,15 +85,7 @@ export function AgentPanel() {
       </header>
       {/* The in-page model's Base URL is where its files come from; what the agent shares goes to the model in this page. */}
       <DataSharingChoice host={presetOf(llm).kind === "in-page" ? "the model in this page" : host(llm.baseUrl)} />
-      {presetOf(llm).kind === "in-page" && (
-        <ErrorBoundary
-          fallback={(failure) => <p role="alert">The in-page model's status could not be loaded ({failure.message}). Reload the page to try again.</p>}
-        >
-          <Suspense fallback={null}>
-            <InPageModelStatus />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {presetOf(llm).kind === "in-page" && <InPageModelStatus />}
       {notice && (
         <p className="notice error" role="alert">
           {notice}
@@ -102,13 +93,7 @@ export function AgentPanel() {
       )}
       <ThreadList />
       {!trace && <p className="muted">Ask a question above; each turn of the agent appears here as it happens.</p>}
-      {trace && (
-        <ErrorBoundary fallback={(failure) => <p role="alert">{traceBodyFailed(failure)}</p>}>
-          <Suspense fallback={<p className="muted">Loading the trace…</p>}>
-            <TraceBody trace={trace} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {trace && <TraceBody trace={trace} />}
       <TraceHistory />
       <ThreadHistory />
       {/* Outside History: a closed <details> would hide the question. */}

@@ -1,10 +1,9 @@
 // The schema panel's "Describe undocumented columns" button. Its dialog is a chunk of its own, fetched when the button
 // is first pressed (issue #14); one that cannot be fetched says so beside the button, and the panel goes on.
-import { lazy, Suspense } from "react";
 import { useDescriptionsStore } from "../../state/descriptions-store";
-import { ErrorBoundary } from "../common/error-boundary";
+import { onDemand } from "../common/on-demand";
 
-const DescribeDialog = lazy(() => import("./describe-dialog").then((module) => ({ default: module.DescribeDialog })));
+const DescribeDialog = onDemand(() => import("./describe-dialog").then((module) => module.DescribeDialog), { part: "the describe dialog" });
 
 /** The panel's button that opens the dialog (and the dialog while it is open). */
 export function DescribeButton() {
@@ -15,13 +14,7 @@ export function DescribeButton() {
       <button type="button" className="link-button describe-button" onClick={openDescribe}>
         Describe undocumented columns with the LLM…
       </button>
-      {open && (
-        <ErrorBoundary fallback={(error) => <p role="alert">The describe dialog could not be loaded ({error.message}). Reload the page to try again.</p>}>
-          <Suspense fallback={null}>
-            <DescribeDialog />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {open && <DescribeDialog />}
     </>
   );
 }
